@@ -1,0 +1,124 @@
+import { performance } from 'node:perf_hooks';
+import { tileAt } from '../src/domain/map/mercator.ts';
+import type { MicroclimateModel } from '../src/model/port.ts';
+import { GridModel } from '../test/map/support/grid-model.ts';
+import { startMapApp } from '../test/map/support/map-app.ts';
+import { bareServer, compareWithBare } from './http-throughput.ts';
+
+/**
+ * Map product benchmarks, over real HTTP on loopback:
+ *   cold tile at z15 (cache miss: model window + squares + MVT encoding), p50 goal ≤ 20 ms;
+ *   cached tile throughput against a bare Fastify route serving the same bytes, goal ≥ 0.7;
+ *   cold catalog (skeleton cache miss), goal ≤ 10 ms.
+ * Uses the embedded model when it is present, else the in-memory grid twin of the tests.
+ */
+async function model(): Promise<{ model: MicroclimateModel; name: string }> {
+  const path = '../src/model/embedded/index.ts';
+  if (process.env.BENCH_MAP_MODEL === 'grid') return { model: new GridModel(), name: 'grid twin' };
+  try {
+    const embedded = (await import(path)) as {
+      createEmbeddedModel(opts: { dataDir: string }): Promise<MicroclimateModel> | MicroclimateModel;
+    };
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    return {
+      model: await embedded.createEmbeddedModel({ dataDir: mkdtempSync(join(tmpdir(), 'svc-bench-model-')) }),
+      name: 'embedded',
+    };
+  } catch {
+    return { model: new GridModel(), name: 'grid twin (embedded model not found)' };
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+const { model: m, name } = await model();
+let now = Date.now();
+const svc = await startMapApp(m, { clock: () => now });
+const origin = await svc.app.listen({ port: 0, host: '127.0.0.1' });
+const key = await svc.createKey(['--rate-per-min', '1000000']);
+const headers = { authorization: `Bearer ${key}` };
+
+// cold catalog: the first assembly (it may wait for value ranges), then skeleton-cache
+// misses one minute apart once the hour's ranges are known
+const catalogMs: number[] = [];
+type Catalog = {
+  realtime: { layers: Record<string, { tilejson: string }> };
+  forecast: Array<{ layers: Record<string, { tilejson: string }> }>;
+  range?: { thermal?: Record<string, unknown> };
+};
+let catalog: Catalog | undefined;
+for (let i = 0; i < 11; i++) {
+  const t0 = performance.now();
+  const response = await fetch(`${origin}/v1/map/brussels`, { headers });
+  const body = (await response.json()) as Catalog;
+  catalogMs.push(performance.now() - t0);
+  if (response.headers.get('x-cache') !== 'miss') throw new Error('expected a catalog miss');
+  catalog ??= body;
+  now += 61_000;
+  // let the background range computation of the hour finish before timing the misses
+  if (i === 0) await new Promise((resolve) => setTimeout(resolve, 20_000));
+}
+now -= 11 * 61_000;
+const firstCatalog = catalogMs[0]!;
+const warmMisses = catalogMs.slice(1).sort((a, b) => a - b);
+
+// cold tiles at z15 over the Brussels zone, each address once, across the three layers and steps
+const templates: string[] = [];
+for (const step of [catalog!.realtime, ...catalog!.forecast.slice(0, 3)]) {
+  for (const link of Object.values(step.layers)) {
+    const tj = (await (await fetch(`${origin}${link.tilejson}`)).json()) as { tiles: string[] };
+    templates.push(tj.tiles[0]!);
+  }
+}
+const centre = tileAt(4.3575, 50.8467, 15);
+const tileMs: number[] = [];
+for (const template of templates) {
+  for (let dx = -1; dx <= 1; dx++) {
+    for (let dy = -1; dy <= 1; dy++) {
+      const url = `${origin}${template.replace('{z}/{x}/{y}', `15/${centre.x + dx}/${centre.y + dy}`)}`;
+      const t0 = performance.now();
+      const response = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
+      await response.arrayBuffer();
+      tileMs.push(performance.now() - t0);
+    }
+  }
+}
+tileMs.sort((a, b) => a - b);
+
+// cached tile throughput, gzip as a browser asks for it
+const hot = `${origin}${templates[0]!.replace('{z}/{x}/{y}', `15/${centre.x}/${centre.y}`)}`;
+const sample = await fetch(hot, { headers: { 'accept-encoding': 'gzip' } });
+const zipped = Buffer.from(
+  await (await import('node:zlib')).gzipSync(Buffer.from(await sample.arrayBuffer())),
+);
+const bare = await bareServer(zipped, 'application/vnd.mapbox-vector-tile', {
+  'content-encoding': 'gzip',
+  'cache-control': 'public, max-age=86400',
+});
+const throughput = await compareWithBare('cached z15 tile', hot, { 'accept-encoding': 'gzip' }, bare.url);
+await bare.close();
+
+console.log(`\nMap benchmarks (model: ${name}; loopback HTTP)`);
+console.table([
+  {
+    measure: 'cold tile z15',
+    result: `p50 ${percentile(tileMs, 50).toFixed(1)} ms, p95 ${percentile(tileMs, 95).toFixed(1)} ms (n=${tileMs.length})`,
+    goal: 'p50 ≤ 20 ms',
+  },
+  {
+    measure: 'cached tile throughput',
+    result: `${Math.round(throughput.service)} vs bare ${Math.round(throughput.bare)} req/s = ${throughput.ratio.toFixed(2)}`,
+    goal: '≥ 0.70',
+  },
+  {
+    measure: 'cold catalog',
+    result: `first ${firstCatalog.toFixed(1)} ms; later misses p50 ${percentile(warmMisses, 50).toFixed(1)} ms`,
+    goal: '≤ 10 ms',
+  },
+]);
+await svc.close();
+await m.close();

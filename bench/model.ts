@@ -1,0 +1,104 @@
+/**
+ * Benchmark of the embedded model (issue 3 targets in brackets):
+ *   node --import tsx bench/model.ts
+ * first start generating Brussels [≤ 30 s], later start [≤ 3 s], one reference year for
+ * one cell [≤ 50 ms], all outdoor cells within 50 m [≤ 500 ms], one layer over a
+ * 256-px z16 tile [≤ 20 ms], RSS with everything loaded [≤ 400 MB].
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createEmbeddedModel } from '../src/model/embedded/index.ts';
+import { loadOrGenerate } from '../src/model/embedded/morphology/store.ts';
+
+// generation runs in a child process, so that this process measures a later start
+if (process.argv[2] === '--generate') {
+  const dir = process.argv[3]!;
+  const t0 = performance.now();
+  await loadOrGenerate(dir, 'brussels');
+  const brussels = performance.now() - t0;
+  await loadOrGenerate(dir, 'charleroi');
+  await loadOrGenerate(dir, 'belgium');
+  console.log(JSON.stringify({ brussels, others: performance.now() - t0 - brussels }));
+  process.exit(0);
+}
+
+const dir = await mkdtemp(join(tmpdir(), 'svc-model-bench-'));
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const line = (name: string, value: string, target: string) =>
+  console.log(`${name.padEnd(44)} ${value.padStart(10)}   (target ${target})`);
+
+try {
+  const generated = JSON.parse(
+    execFileSync(
+      process.execPath,
+      [...process.execArgv, new URL(import.meta.url).pathname, '--generate', dir],
+      {
+        encoding: 'utf8',
+      },
+    ),
+  ) as { brussels: number; others: number };
+  line('first start: generate Brussels', `${(generated.brussels / 1000).toFixed(1)} s`, '≤ 30 s');
+  line('first start: generate Charleroi + Belgium', `${(generated.others / 1000).toFixed(1)} s`, '-');
+  let t: number;
+
+  t = performance.now();
+  const model = await createEmbeddedModel({ dataDir: dir, workers: 2 });
+  line(
+    'later start: load domains, start + warm 2 workers',
+    `${((performance.now() - t) / 1000).toFixed(2)} s`,
+    '≤ 3 s',
+  );
+
+  const points: Array<[number, number]> = [];
+  for (let k = 0; k < 9; k++) points.push([50.838 + 0.003 * k, 4.34 + 0.005 * k]);
+  const single: number[] = [];
+  for (const [lat, lon] of points) {
+    const cell = model.outdoorCellsWithin('brussels', lat, lon, 30)[0];
+    if (cell === undefined) continue;
+    t = performance.now();
+    await model.series('brussels', [cell], { kind: 'reference' });
+    single.push(performance.now() - t);
+  }
+  line('reference year, 1 cell, all variables', `${median(single).toFixed(1)} ms`, '≤ 50 ms');
+
+  const radius: number[] = [];
+  let cellsIn50 = 0;
+  for (const [lat, lon] of points) {
+    const cells = model.outdoorCellsWithin('brussels', lat, lon, 50);
+    cellsIn50 = Math.max(cellsIn50, cells.length);
+    t = performance.now();
+    await model.series('brussels', cells, { kind: 'reference' });
+    radius.push(performance.now() - t);
+  }
+  line(`reference year, outdoor cells ≤ 50 m (≤${cellsIn50})`, `${median(radius).toFixed(0)} ms`, '≤ 500 ms');
+
+  // a 256-px tile at zoom 16 spans 360/2^16 degrees of longitude
+  const span = 360 / 2 ** 16;
+  const tiles: number[] = [];
+  for (let k = 0; k < 12; k++) {
+    const west = 4.335 + (k % 4) * span;
+    const north = 50.855 - Math.floor(k / 4) * span * 0.63;
+    const window = { west, east: west + span, north, south: north - span * 0.63 };
+    const hourMs = Date.UTC(2025, 6, 11, 13);
+    t = performance.now();
+    await model.layerWindow('brussels', (['thermal', 'wind', 'air'] as const)[k % 3]!, { hourMs }, window);
+    tiles.push(performance.now() - t);
+  }
+  line('one layer, one hour, z16 tile window', `${median(tiles).toFixed(1)} ms`, '≤ 20 ms');
+
+  t = performance.now();
+  const hours = Array.from({ length: 8 }, (_, k) => ({ hourMs: Date.UTC(2025, 6, 11, 6 + 2 * k) }));
+  await model.layerRange('brussels', 'thermal', hours);
+  line('layer range, Brussels, per hour', `${((performance.now() - t) / hours.length).toFixed(0)} ms`, '-');
+
+  line(
+    'RSS with everything loaded (whole process)',
+    `${(process.memoryUsage().rss / 1e6).toFixed(0)} MB`,
+    '≤ 400 MB',
+  );
+  await model.close();
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,117 @@
+/**
+ * Reports benchmark: one report end to end (POST accepted → HTML stored → PDF stored),
+ * with a cold browser and a warm one, then 25 posts at once against a quota of 20: how
+ * many are accepted (must be exactly 20) and how long until all 20 are complete.
+ * Real SQLite job store and counters, in-process queue, Debian's Chromium; statistics
+ * from the FIXTURES (the statistics engine has its own benchmark).
+ *
+ *   node --import tsx bench/reports.ts      (or: npm run bench -- reports)
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSqlCounters } from '../src/adapters/counters/sql.ts';
+import { createChromiumRenderer } from '../src/adapters/pdf/chromium.ts';
+import { loadReportFontDataUrl } from '../src/adapters/pdf/font.ts';
+import { createInProcessQueue } from '../src/adapters/queue/in-process.ts';
+import { openDatabase } from '../src/adapters/store/database.ts';
+import { createReportJobStore } from '../src/adapters/store/report-jobs.ts';
+import { createReportService } from '../src/services/reports/service.ts';
+import { fixtureResolve, fixtureStats } from '../test/reports/helpers.ts';
+
+const HTML_BUDGET_MS = 2000;
+const PDF_BUDGET_MS = 5000;
+
+const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-reports-'));
+const opened = await openDatabase({ dataDir });
+const store = createReportJobStore(opened.db);
+const fontDataUrl = loadReportFontDataUrl();
+const service = createReportService({
+  store,
+  queue: createInProcessQueue({ concurrency: 2 }),
+  counters: createSqlCounters(opened.db),
+  pdf: createChromiumRenderer({ maxPages: 2 }),
+  stats: fixtureStats,
+  resolveAddress: fixtureResolve,
+  reverseLabel: async () => 'Place de la Station 1, 5000 Namur',
+  sweepIntervalMs: 0,
+  ...(fontDataUrl ? { fontDataUrl } : {}),
+});
+await service.start();
+
+async function endToEnd(keyId: string): Promise<{ htmlMs: number; pdfMs: number }> {
+  const started = performance.now();
+  const { job_id } = await service.submit({
+    keyId,
+    reportsPerDay: 1000,
+    body: { address: 'Grand-Place 1', lang: 'fr' },
+  });
+  let htmlMs = 0;
+  for (;;) {
+    const job = await store.get(job_id);
+    if (job?.hasHtml && htmlMs === 0) htmlMs = performance.now() - started;
+    if (job?.status === 'completed' && job.hasPdf) return { htmlMs, pdfMs: performance.now() - started };
+    if (job?.status === 'failed') throw new Error(job.detail ?? 'failed');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+let failed = false;
+const check = (ok: boolean, line: string) => {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${line}`);
+  if (!ok) failed = true;
+};
+
+try {
+  const cold = await endToEnd('bench_cold');
+  check(cold.htmlMs <= HTML_BUDGET_MS, `one report, cold browser: HTML ${cold.htmlMs.toFixed(0)} ms`);
+  check(cold.pdfMs <= PDF_BUDGET_MS, `one report, cold browser: with PDF ${cold.pdfMs.toFixed(0)} ms`);
+  const warm: Array<{ htmlMs: number; pdfMs: number }> = [];
+  for (let run = 0; run < 5; run++) warm.push(await endToEnd('bench_warm'));
+  const median = (values: number[]) =>
+    [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+  check(
+    median(warm.map((r) => r.htmlMs)) <= HTML_BUDGET_MS,
+    `one report, warm browser (median of 5): HTML ${median(warm.map((r) => r.htmlMs)).toFixed(0)} ms`,
+  );
+  check(
+    median(warm.map((r) => r.pdfMs)) <= PDF_BUDGET_MS,
+    `one report, warm browser (median of 5): with PDF ${median(warm.map((r) => r.pdfMs)).toFixed(0)} ms`,
+  );
+
+  const quota = 20;
+  const posts = 25;
+  const started = performance.now();
+  const results = await Promise.allSettled(
+    Array.from({ length: posts }, (_, index) =>
+      service.submit({
+        keyId: 'bench_burst',
+        reportsPerDay: quota,
+        body:
+          index % 2 ? { address: 'Grand-Place 1', lang: 'nl' } : { lat: 50.4687, lon: 4.8625, lang: 'en' },
+      }),
+    ),
+  );
+  const acceptedIds = results.flatMap((result) =>
+    result.status === 'fulfilled' ? [result.value.job_id] : [],
+  );
+  const refused = results.filter((result) => result.status === 'rejected').length;
+  const acceptMs = performance.now() - started;
+  await service.idle();
+  const allMs = performance.now() - started;
+  const views = await Promise.all(acceptedIds.map((id) => service.get('bench_burst', id)));
+  const completed = views.filter((view) => view.status === 'completed' && view.files.pdf).length;
+  check(
+    acceptedIds.length === quota && refused === posts - quota,
+    `${posts} posts at once, quota ${quota}: ${acceptedIds.length} accepted, ${refused} quota_exceeded (all answered in ${acceptMs.toFixed(0)} ms)`,
+  );
+  check(
+    completed === quota,
+    `${completed}/${acceptedIds.length} accepted reports completed with HTML and PDF in ${allMs.toFixed(0)} ms (${(allMs / quota).toFixed(0)} ms per report, 2 workers)`,
+  );
+} finally {
+  await service.close();
+  await opened.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);

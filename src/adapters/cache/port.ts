@@ -1,0 +1,11 @@
+/**
+ * A string key-value cache with optional expiry. Adapters: in-process memory (short
+ * caches of one instance), the database (durable: survives restarts, shared through
+ * PostgreSQL) and Redis (short caches shared by every instance).
+ */
+export interface KeyValueCache {
+  get(key: string): Promise<string | null>;
+  /** `ttlMs` null keeps the entry until it is overwritten */
+  set(key: string, value: string, ttlMs: number | null): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,24 @@
+/**
+ * The geocoder port: forward search for the address helper and address inputs, reverse
+ * lookup for reports posted with coordinates. Adapters: the embedded gazetteer (SQLite
+ * or PostgreSQL, the service's own database) and a self-hosted Photon server.
+ */
+export interface GeocodeCandidate {
+  /** one language: 'Rue de la Loi 16, 1000 Bruxelles' */
+  address: string;
+  lat: number;
+  lon: number;
+  /** 0 to 1, match confidence */
+  relevance: number;
+}
+
+export interface Geocoder {
+  /** candidates for a free-text query, best first, at most `limit` */
+  search(q: string, limit: number): Promise<GeocodeCandidate[]>;
+  /** label of the nearest known address within a short distance, or null */
+  reverse(lat: number, lon: number): Promise<string | null>;
+  close?(): Promise<void>;
+}
+
+/** How far a reverse lookup may look for a known address before giving up. */
+export const REVERSE_RADIUS_M = 250;

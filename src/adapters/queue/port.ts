@@ -1,0 +1,22 @@
+/**
+ * The report queue: it carries job ids only (the database holds the job), so any queue
+ * engine can sit behind it. The payload is versioned so that a worker of a newer release
+ * can still read messages left by an older one.
+ */
+export interface QueueMessage {
+  v: 1;
+  jobId: string;
+}
+
+export type QueueHandler = (message: QueueMessage, signal: AbortSignal) => Promise<void>;
+
+export interface JobQueue {
+  /** adds a message; a job id already waiting is not added twice */
+  enqueue(message: QueueMessage): Promise<void>;
+  /** starts delivering messages to `handler`, at most `concurrency` at a time */
+  start(handler: QueueHandler): void;
+  /** resolves when nothing is waiting or running (tests, benchmarks, shutdown) */
+  drained(): Promise<void>;
+  /** stops taking messages, aborts running handlers and waits for them */
+  close(): Promise<void>;
+}

@@ -1,0 +1,288 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, ReportJobsTable } from './schema.ts';
+
+/**
+ * Persistence of report jobs: one named query per state change, the same SQL on SQLite
+ * and PostgreSQL. Every transition is a conditional UPDATE on the current state, so a
+ * job is only ever moved by the party that holds it (a worker's lease, a poll retrying
+ * the PDF) and a late or duplicate writer changes nothing.
+ */
+export type JobStatus = 'processing' | 'completed' | 'failed';
+export type JobStage = 'queued' | 'running' | 'delivering';
+export type ReportFormat = 'html' | 'pdf';
+
+/** A job row without its files, plus whether each file is there. */
+export interface ReportJob {
+  id: string;
+  keyId: string;
+  status: JobStatus;
+  stage: JobStage | null;
+  lang: string;
+  address: string | null;
+  label: string | null;
+  lat: number;
+  lon: number;
+  radius: number;
+  detail: string | null;
+  hasHtml: boolean;
+  hasPdf: boolean;
+  pdfPending: boolean;
+  attempts: number;
+  leaseUntilMs: number | null;
+  createdMs: number;
+  updatedMs: number;
+  expiresMs: number;
+}
+
+export interface NewReportJob {
+  id: string;
+  keyId: string;
+  lang: string;
+  address: string | null;
+  label: string | null;
+  lat: number;
+  lon: number;
+  radius: number;
+  nowMs: number;
+  expiresMs: number;
+}
+
+export interface ReportJobStore {
+  insert(job: NewReportJob): Promise<void>;
+  get(id: string): Promise<ReportJob | null>;
+  /**
+   * Takes a processing job whose lease is free or lapsed: counts an attempt, moves a
+   * queued job to running and holds it until `leaseUntilMs`. Null when someone else
+   * holds it or it is finished.
+   */
+  claim(id: string, nowMs: number, leaseUntilMs: number): Promise<ReportJob | null>;
+  heartbeat(id: string, leaseUntilMs: number): Promise<void>;
+  /** lets go of a processing job so that the next claim (a retry) can take it */
+  release(id: string, nowMs: number): Promise<void>;
+  /** stores the HTML and the address it describes; the job moves to delivering */
+  saveHtml(id: string, html: string, label: string, nowMs: number): Promise<void>;
+  /** the worker's PDF landed: completed, files kept until `expiresMs` */
+  complete(id: string, pdf: Buffer, nowMs: number, expiresMs: number): Promise<boolean>;
+  /** the worker gave up on the PDF; polls retry it (spec, States and transitions) */
+  markPdfPending(id: string, nowMs: number, expiresMs: number): Promise<void>;
+  /** first poll after the HTML is ready found no PDF: completed with pdf_pending */
+  completePending(id: string, nowMs: number): Promise<void>;
+  fail(id: string, detail: string, nowMs: number): Promise<void>;
+  /** ids of processing jobs nobody holds (never claimed, or their worker's lease lapsed) */
+  listUnheld(nowMs: number): Promise<string[]>;
+  readFile(id: string, format: ReportFormat): Promise<string | Buffer | null>;
+  /** deletes jobs (and their files) whose retention ended; returns how many */
+  purgeExpired(nowMs: number): Promise<number>;
+}
+
+type Row = Omit<Selectable<ReportJobsTable>, 'html' | 'pdf'> & { has_html: number; has_pdf: number };
+
+function toJob(row: Row): ReportJob {
+  return {
+    id: row.id,
+    keyId: row.key_id,
+    status: row.status as JobStatus,
+    stage: row.stage as JobStage | null,
+    lang: row.lang,
+    address: row.address,
+    label: row.label,
+    lat: Number(row.lat),
+    lon: Number(row.lon),
+    radius: Number(row.radius),
+    detail: row.detail,
+    hasHtml: Number(row.has_html) === 1,
+    hasPdf: Number(row.has_pdf) === 1,
+    pdfPending: Number(row.pdf_pending) === 1,
+    attempts: Number(row.attempts),
+    leaseUntilMs: row.lease_until_ms === null ? null : Number(row.lease_until_ms),
+    createdMs: Number(row.created_ms),
+    updatedMs: Number(row.updated_ms),
+    expiresMs: Number(row.expires_ms),
+  };
+}
+
+export function createReportJobStore(db: Kysely<Database>): ReportJobStore {
+  const selectJob = () =>
+    db
+      .selectFrom('report_jobs')
+      .select([
+        'id',
+        'key_id',
+        'status',
+        'stage',
+        'lang',
+        'address',
+        'label',
+        'lat',
+        'lon',
+        'radius',
+        'detail',
+        'pdf_pending',
+        'attempts',
+        'lease_until_ms',
+        'created_ms',
+        'updated_ms',
+        'expires_ms',
+      ])
+      .select((eb) => [
+        eb.case().when('html', 'is not', null).then(1).else(0).end().as('has_html'),
+        eb.case().when('pdf', 'is not', null).then(1).else(0).end().as('has_pdf'),
+      ]);
+
+  return {
+    async insert(job) {
+      await db
+        .insertInto('report_jobs')
+        .values({
+          id: job.id,
+          key_id: job.keyId,
+          status: 'processing',
+          stage: 'queued',
+          lang: job.lang,
+          address: job.address,
+          label: job.label,
+          lat: job.lat,
+          lon: job.lon,
+          radius: job.radius,
+          detail: null,
+          html: null,
+          pdf: null,
+          pdf_pending: 0,
+          attempts: 0,
+          lease_until_ms: null,
+          created_ms: job.nowMs,
+          updated_ms: job.nowMs,
+          expires_ms: job.expiresMs,
+        })
+        .execute();
+    },
+
+    async get(id) {
+      const row = await selectJob().where('id', '=', id).executeTakeFirst();
+      return row ? toJob(row) : null;
+    },
+
+    async claim(id, nowMs, leaseUntilMs) {
+      const result = await db
+        .updateTable('report_jobs')
+        .set((eb) => ({
+          attempts: eb('attempts', '+', 1),
+          stage: eb.case().when('stage', '=', 'queued').then('running').else(eb.ref('stage')).end(),
+          lease_until_ms: leaseUntilMs,
+          updated_ms: nowMs,
+        }))
+        .where('id', '=', id)
+        .where('status', '=', 'processing')
+        .where('pdf_pending', '=', 0)
+        .where((eb) => eb.or([eb('lease_until_ms', 'is', null), eb('lease_until_ms', '<', nowMs)]))
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return null;
+      return this.get(id);
+    },
+
+    async heartbeat(id, leaseUntilMs) {
+      await db
+        .updateTable('report_jobs')
+        .set({ lease_until_ms: leaseUntilMs })
+        .where('id', '=', id)
+        .where('status', '=', 'processing')
+        .where('lease_until_ms', 'is not', null)
+        .execute();
+    },
+
+    async release(id, nowMs) {
+      await db
+        .updateTable('report_jobs')
+        .set({ lease_until_ms: null, updated_ms: nowMs })
+        .where('id', '=', id)
+        .where('status', '=', 'processing')
+        .execute();
+    },
+
+    async saveHtml(id, html, label, nowMs) {
+      await db
+        .updateTable('report_jobs')
+        .set({ html, label, stage: 'delivering', updated_ms: nowMs })
+        .where('id', '=', id)
+        .where('status', '=', 'processing')
+        .execute();
+    },
+
+    async complete(id, pdf, nowMs, expiresMs) {
+      const result = await db
+        .updateTable('report_jobs')
+        .set({
+          pdf,
+          status: 'completed',
+          stage: null,
+          pdf_pending: 0,
+          lease_until_ms: null,
+          updated_ms: nowMs,
+          expires_ms: expiresMs,
+        })
+        .where('id', '=', id)
+        .where('html', 'is not', null)
+        .where('pdf', 'is', null)
+        .where('status', '!=', 'failed')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async markPdfPending(id, nowMs, expiresMs) {
+      await db
+        .updateTable('report_jobs')
+        .set({ pdf_pending: 1, lease_until_ms: null, updated_ms: nowMs, expires_ms: expiresMs })
+        .where('id', '=', id)
+        .where('status', '=', 'processing')
+        .where('html', 'is not', null)
+        .where('pdf', 'is', null)
+        .execute();
+    },
+
+    async completePending(id, nowMs) {
+      await db
+        .updateTable('report_jobs')
+        .set({ status: 'completed', stage: null, updated_ms: nowMs })
+        .where('id', '=', id)
+        .where('status', '=', 'processing')
+        .where('pdf_pending', '=', 1)
+        .where('pdf', 'is', null)
+        .execute();
+    },
+
+    async fail(id, detail, nowMs) {
+      await db
+        .updateTable('report_jobs')
+        .set({ status: 'failed', stage: null, detail, lease_until_ms: null, html: null, updated_ms: nowMs })
+        .where('id', '=', id)
+        .where('status', '=', 'processing')
+        .execute();
+    },
+
+    async listUnheld(nowMs) {
+      const rows = await db
+        .selectFrom('report_jobs')
+        .select('id')
+        .where('status', '=', 'processing')
+        .where('pdf_pending', '=', 0)
+        .where((eb) => eb.or([eb('lease_until_ms', 'is', null), eb('lease_until_ms', '<', nowMs)]))
+        .orderBy('created_ms')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    async readFile(id, format) {
+      if (format === 'html') {
+        const row = await db.selectFrom('report_jobs').select('html').where('id', '=', id).executeTakeFirst();
+        return row?.html ?? null;
+      }
+      const row = await db.selectFrom('report_jobs').select('pdf').where('id', '=', id).executeTakeFirst();
+      return row?.pdf ? Buffer.from(row.pdf) : null;
+    },
+
+    async purgeExpired(nowMs) {
+      const result = await db.deleteFrom('report_jobs').where('expires_ms', '<=', nowMs).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}

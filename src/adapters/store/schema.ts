@@ -1,0 +1,111 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Tables of the service's database, one interface per feature. The same schema and the
+ * same Kysely queries run on SQLite (embedded default) and PostgreSQL (scale-out).
+ * Timestamps are stored as epoch milliseconds (bigint in PostgreSQL, read back as
+ * numbers), booleans as 0/1 integers, lists as JSON text: both dialects agree on those.
+ */
+export interface ApiKeysTable {
+  id: string;
+  /** SHA-256 of the full secret, hex; the secret itself is never stored */
+  hash: string;
+  /** first characters of the secret (type prefix + 4), shown in listings */
+  display_prefix: string;
+  label: string;
+  type: 'sk' | 'pk';
+  cities: string;
+  products: string;
+  metrics: string;
+  horizons: string;
+  origins: string;
+  rate_per_min: number;
+  reports_per_day: number;
+  created_ms: number;
+  expires_ms: number | null;
+  revoked_ms: number | null;
+}
+
+export interface CountersTable {
+  /** e.g. `rate:<keyId>:<windowStartSec>` or `reports:<keyId>:<yyyy-mm-dd>` */
+  name: string;
+  value: number;
+  expires_ms: number;
+}
+
+export interface CacheEntriesTable {
+  key: string;
+  value: string;
+  created_ms: number;
+  expires_ms: number | null;
+}
+
+export interface MigrationMarker {
+  id: Generated<number>;
+}
+
+export interface CoreTables {
+  api_keys: ApiKeysTable;
+  counters: CountersTable;
+  cache_entries: CacheEntriesTable;
+}
+
+/** One report job (src/adapters/store/report-jobs.ts). */
+export interface ReportJobsTable {
+  id: string;
+  key_id: string;
+  /** processing | completed | failed */
+  status: string;
+  /** queued | running | delivering while processing; null once finished */
+  stage: string | null;
+  lang: string;
+  /** the address as posted, null for coordinates */
+  address: string | null;
+  /** the address the report describes (resolved label), set once known */
+  label: string | null;
+  lat: number;
+  lon: number;
+  radius: number;
+  detail: string | null;
+  html: string | null;
+  /** PDF bytes (BLOB on SQLite, bytea on PostgreSQL) */
+  pdf: Buffer | null;
+  /** 1 once the worker gave up on the PDF and polls retry it */
+  pdf_pending: number;
+  attempts: number;
+  /** a worker holds the job until this instant; heartbeats push it forward */
+  lease_until_ms: number | null;
+  created_ms: number;
+  updated_ms: number;
+  expires_ms: number;
+}
+
+/** The embedded gazetteer (see migration 002 and src/adapters/geocoder/). */
+export interface GazetteerTables {
+  gazetteer: {
+    id: Generated<number>;
+    /** where the row comes from: `<group_key>:<lang>` for a starter variant, `oa:<HASH>` for an address */
+    key: string;
+    /** language variants of one place share it; an address carries its street's key */
+    group_key: string;
+    kind: 'place' | 'street' | 'locality' | 'address';
+    /** 'starter', or 'import:<file name>' for the rows one imported file brought */
+    source: string;
+    /** 0 for the primary language variant */
+    variant: number;
+    name: string;
+    label: string;
+    search: string;
+    lat: number;
+    lon: number;
+    importance: number;
+    /** normalised house number ('12a') of an address; null for named rows */
+    house_number: string | null;
+  };
+  gazetteer_terms: { term: string; docs: number };
+  gazetteer_term_grams: { gram: string; len: number; term: string };
+  gazetteer_meta: { name: string; value: string };
+}
+
+/** Add each feature's table interface to this intersection. */
+export type Database = CoreTables & { report_jobs: ReportJobsTable } & GazetteerTables;

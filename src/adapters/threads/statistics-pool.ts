@@ -1,0 +1,89 @@
+import { Worker } from 'node:worker_threads';
+import type { CellColumns } from '../../domain/stats/index.ts';
+import type { StatisticsReply, StatisticsTask } from './statistics-protocol.ts';
+
+/**
+ * Worker threads that turn hourly series into the statistics blocks: a year of hours over
+ * dozens of cells is too much work for the event loop. Columns are transferred, not copied.
+ */
+export interface StatisticsPool {
+  compute(
+    hours: Float64Array,
+    cells: readonly CellColumns[],
+    references: StatisticsTask['references'],
+  ): Promise<StatisticsReply['blocks']>;
+  close(): Promise<void>;
+}
+
+const COLUMNS = ['no2', 'pm25', 'pm10', 'ucomfort', 'ugust', 'utci'] as const;
+
+/** Under tsx on Node 20 the loader does not reach worker threads: register it first. */
+function startWorker(): Worker {
+  const fromSource = import.meta.url.endsWith('.ts');
+  const url = new URL(`./statistics-worker${fromSource ? '.ts' : '.js'}`, import.meta.url);
+  if (!fromSource) return new Worker(url);
+  const api = import.meta.resolve('tsx/esm/api');
+  return new Worker(
+    `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(url.href)}); });`,
+    { eval: true },
+  );
+}
+
+export function createStatisticsPool(size: number): StatisticsPool {
+  const waiting = new Map<
+    number,
+    { resolve: (b: StatisticsReply['blocks']) => void; reject: (e: Error) => void }
+  >();
+  const busy = new Map<Worker, number>();
+  let nextId = 1;
+  let workers: Worker[] = [];
+
+  function spawn(): Worker {
+    const worker = startWorker();
+    worker.on('message', (reply: StatisticsReply) => {
+      busy.set(worker, Math.max(0, (busy.get(worker) ?? 1) - 1));
+      const waiter = waiting.get(reply.id);
+      if (!waiter) return;
+      waiting.delete(reply.id);
+      if (reply.ok) waiter.resolve(reply.blocks);
+      else waiter.reject(new Error(`statistics failed: ${reply.error}`));
+    });
+    worker.on('error', (error) => {
+      for (const waiter of waiting.values()) waiter.reject(error);
+      waiting.clear();
+      workers = workers.map((w) => (w === worker ? spawn() : w));
+    });
+    worker.unref();
+    busy.set(worker, 0);
+    return worker;
+  }
+  workers = Array.from({ length: Math.max(1, size) }, spawn);
+
+  return {
+    compute(hours, cells, references) {
+      const id = nextId++;
+      // copies, so that the caller's arrays stay usable; the copies move without another copy
+      const ownHours = hours.slice();
+      const ownCells = cells.map(
+        (cell) =>
+          Object.fromEntries(COLUMNS.map((c) => [c, new Float32Array(cell[c])])) as unknown as CellColumns,
+      );
+      const transfer: ArrayBuffer[] = [
+        ownHours.buffer as ArrayBuffer,
+        ...ownCells.flatMap((cell) => COLUMNS.map((c) => (cell[c] as Float32Array).buffer as ArrayBuffer)),
+      ];
+      const worker = workers.reduce((a, b) => ((busy.get(a) ?? 0) <= (busy.get(b) ?? 0) ? a : b));
+      busy.set(worker, (busy.get(worker) ?? 0) + 1);
+      return new Promise((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        const task: StatisticsTask = { id, hours: ownHours, cells: ownCells, references };
+        worker.postMessage(task, transfer);
+      });
+    },
+    async close() {
+      const all = workers;
+      workers = [];
+      await Promise.all(all.map((w) => w.terminate()));
+    },
+  };
+}

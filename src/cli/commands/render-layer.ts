@@ -1,0 +1,60 @@
+import { writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { ModelEngine } from '../../model/embedded/compute/engine.ts';
+import { HOUR_MS } from '../../model/embedded/compute/time-steps.ts';
+import { loadOrGenerate } from '../../model/embedded/morphology/store.ts';
+import { type PictureLayer, renderLayerPicture } from '../../model/embedded/render/layer-image.ts';
+import { MODEL_SEED } from '../../model/embedded/version.ts';
+import type { DomainId, TimedLayer } from '../../model/port.ts';
+
+/**
+ * `render-layer --city brussels --layer thermal|wind|air|buildings --hour ISO --out FILE.png`:
+ * draws one layer of a city at one hour, with its buildings, so an operator can see
+ * whether the numbers look like a city. Runs the model in this process.
+ */
+const LAYERS: readonly PictureLayer[] = ['thermal', 'wind', 'air', 'buildings'];
+const CITIES: readonly DomainId[] = ['brussels', 'charleroi'];
+
+export async function runRenderLayer(argv: string[], ctx: { dataDir: string }): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      city: { type: 'string' },
+      layer: { type: 'string' },
+      hour: { type: 'string' },
+      out: { type: 'string' },
+      scale: { type: 'string', default: '2' },
+    },
+    strict: true,
+  });
+  const city = values.city as DomainId | undefined;
+  const layer = values.layer as PictureLayer | undefined;
+  if (!city || !CITIES.includes(city)) throw new Error(`--city must be one of ${CITIES.join(', ')}`);
+  if (!layer || !LAYERS.includes(layer)) throw new Error(`--layer must be one of ${LAYERS.join(', ')}`);
+  if (!values.out) throw new Error('--out FILE.png is required');
+  const hourMs = values.hour ? Date.parse(values.hour) : Number.NaN;
+  if (layer !== 'buildings' && !Number.isFinite(hourMs))
+    throw new Error('--hour must be an ISO 8601 instant');
+  const scale = Number(values.scale);
+  if (!Number.isInteger(scale) || scale < 1 || scale > 8) throw new Error('--scale must be 1 to 8');
+
+  const { morphology } = await loadOrGenerate(ctx.dataDir, city);
+  let window = null;
+  if (layer !== 'buildings') {
+    const engine = new ModelEngine(new Map([[city, morphology]]), MODEL_SEED);
+    const g = morphology.info.grid;
+    const whole = {
+      west: g.west,
+      east: g.west + g.cols * g.dLon,
+      north: g.north,
+      south: g.north - g.rows * g.dLat,
+    };
+    window = engine.layerWindow(
+      city,
+      layer as TimedLayer,
+      { hourMs: Math.floor(hourMs / HOUR_MS) * HOUR_MS },
+      whole,
+    );
+  }
+  await writeFile(values.out, renderLayerPicture(morphology, layer, window, scale));
+}

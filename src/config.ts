@@ -1,0 +1,116 @@
+import { isAbsolute, resolve } from 'node:path';
+
+/**
+ * Configuration, parsed once at start from the environment into a frozen object and
+ * passed down. Nothing else reads process.env. Malformed values fail fast with a message
+ * that names the variable.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** where the model's generated morphology is cached (reused across restarts) */
+  modelDir: string;
+  /** base of problem `type` URIs: `{docsUrl}/errors#<code>` */
+  docsUrl: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  /** prefix of every Redis key (rate windows, short caches, report queue), so deployments can share a Redis */
+  redisPrefix: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  geocoder: { kind: 'embedded' } | { kind: 'photon'; url: string; timeoutMs: number };
+  /** tile-signing secrets: the first signs, all verify (rotation); empty → generated in DATA_DIR */
+  tileSigningSecrets: string[];
+  modelWorkers: number;
+  /** how long a data request waits for the compute back end before 504 upstream_timeout */
+  computeDeadlineMs: number;
+  /** default limits of keys created without explicit values */
+  defaultRatePerMin: number;
+  defaultReportsPerDay: number;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got '${raw}'`);
+  const value = Number(raw);
+  if (value < min || value > max)
+    throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got ${parsed.protocol}`);
+  }
+  return raw;
+}
+
+export function parseConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readonly<Config> {
+  const port = integer(env, 'PORT', 8080, 0, 65535);
+  const host = env.HOST || '127.0.0.1';
+  const dataDirRaw = env.DATA_DIR || './var';
+  const dataDir = isAbsolute(dataDirRaw) ? dataDirRaw : resolve(cwd, dataDirRaw);
+  const publicHost =
+    host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  const docsUrl = (
+    url(env, 'DOCS_URL', ['http:', 'https:']) ?? `http://${publicHost}:${port}/v1/docs`
+  ).replace(/\/+$/, '');
+  const logLevel = (env.LOG_LEVEL || 'info') as Config['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const geocoderKind = env.GEOCODER || 'embedded';
+  let geocoder: Config['geocoder'];
+  if (geocoderKind === 'embedded') geocoder = { kind: 'embedded' };
+  else if (geocoderKind === 'photon') {
+    const geocoderUrl = url(env, 'GEOCODER_URL', ['http:', 'https:']);
+    if (!geocoderUrl) throw new ConfigError('GEOCODER=photon needs GEOCODER_URL');
+    geocoder = {
+      kind: 'photon',
+      url: geocoderUrl,
+      timeoutMs: integer(env, 'GEOCODER_TIMEOUT_MS', 3000, 100, 60000),
+    };
+  } else throw new ConfigError(`GEOCODER must be 'embedded' or 'photon', got '${geocoderKind}'`);
+  const secrets = (env.TILE_SIGNING_SECRETS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  for (const secret of secrets) {
+    if (secret.length < 32)
+      throw new ConfigError('each TILE_SIGNING_SECRETS entry must be at least 32 characters');
+  }
+  return Object.freeze({
+    port,
+    host,
+    dataDir,
+    modelDir: env.MODEL_DIR ? resolve(cwd, env.MODEL_DIR) : dataDir,
+    docsUrl,
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    redisPrefix: env.REDIS_PREFIX || 'svc:',
+    logLevel,
+    geocoder,
+    tileSigningSecrets: secrets,
+    modelWorkers: integer(env, 'MODEL_WORKERS', 2, 1, 64),
+    computeDeadlineMs: integer(env, 'COMPUTE_DEADLINE_MS', 25000, 10, 600000),
+    defaultRatePerMin: integer(env, 'DEFAULT_RATE_PER_MIN', 60, 1, 1000000),
+    defaultReportsPerDay: integer(env, 'DEFAULT_REPORTS_PER_DAY', 20, 0, 1000000),
+  });
+}

@@ -1,0 +1,166 @@
+/**
+ * English report text. Placeholders are `{name}`; every language file has exactly the
+ * keys and placeholders of this one (test/reports/i18n.test.ts holds them to it).
+ */
+export const en = {
+  brand: 'svc-api · Environmental Intelligence Report',
+  title: 'Environmental report',
+  subtitle: 'Air quality, wind comfort and thermal comfort at this address',
+  generatedOn: 'Generated on {date}',
+  reportId: 'Report {id}',
+  location: 'Location',
+  coordinates: 'Coordinates',
+  area: 'Area',
+  areaNationwide: 'Belgium (nationwide dataset)',
+  dataset: 'Dataset',
+  dataset_brussels_extended: 'Brussels high-resolution model, street scale',
+  dataset_belgium_lowres: 'Belgium nationwide dataset, about 1 km cells',
+  referenceYear: 'Reference year',
+  sampling: 'Where the values come from',
+  sampling_point: 'the grid cell containing the address',
+  sampling_nearest_outdoor: 'the nearest outdoor cells, {distance} m away (the address is inside a building)',
+  sampling_radius: 'the average of {cells} outdoor cells within {radius} m',
+
+  glanceTitle: 'At a glance',
+  glanceIntro:
+    'Each theme has a rating and a score from 0 to 10, where higher is better. The rating says how often conditions are good; the score compares the year with health and comfort guidelines.',
+  rating: 'Rating',
+  score: 'Score',
+  outOfTen: '{value} / 10',
+  airTitle: 'Air quality',
+  windTitle: 'Wind comfort',
+  thermalTitle: 'Thermal comfort',
+  glanceAir: 'Good air during {pct} of the hours',
+  glanceWind: 'Calm during {pct} of the hours',
+  glanceThermal: 'Comfortable during {pct} of the hours',
+  notAvailable: 'Not available for this dataset.',
+  keyFigures: 'Key figures',
+  dailyLife: 'What it means day to day',
+
+  airIntro:
+    'Every hour of the year is graded on the Belgian BelAQI index, from 1 (excellent) to 10 (horrible). The hourly grade is set by the worst of three pollutants: nitrogen dioxide, fine particles and coarser particles. Classes 1 to 4 count as good air.',
+  airRatingExplain:
+    'Rating {rating}: the air was good (BelAQI 1 to 4) during {pct} of the {hours} graded hours.',
+  airScoreExplain:
+    'Score {score} ({label}): the yearly average of each pollutant read against the World Health Organization guidelines of 2021; the weakest pollutant decides.',
+  airLimiting: 'Pollutant that limits the score: {pollutant}.',
+  airDistributionTitle: 'How the hours were graded (BelAQI)',
+  airMonthlyTitle: 'Share of hours with good air, month by month',
+  airBestWorst: 'Best month: {best} ({bestPct}). Weakest month: {worst} ({worstPct}).',
+  airDayNight: 'Good air by day (08:00–20:00): {day}. By night (20:00–08:00): {night}.',
+  airDominant: 'Pollutant that most often set the hourly grade: {pollutant} ({pct} of graded hours).',
+  airMeansTitle: 'Yearly averages against the guidelines',
+  cityReference: 'City-centre reference',
+  colPollutant: 'Pollutant',
+  colAnnualMean: 'Yearly average',
+  colWho: 'WHO guideline',
+  colEu: 'EU limit 2030',
+  colSubscore: 'Subscore',
+  noData: 'no data',
+  airBenchmarkBetter:
+    'The city-centre reference has good air {ref} of the time: this address does better by {diff} points.',
+  airBenchmarkWorse:
+    'The city-centre reference has good air {ref} of the time: this address does worse by {diff} points.',
+  airBenchmarkSame: 'The city-centre reference has good air {ref} of the time, the same as this address.',
+  pollutant_no2: 'nitrogen dioxide (NO₂)',
+  pollutant_pm25: 'fine particles (PM2.5)',
+  pollutant_pm10: 'particles (PM10)',
+  source_no2:
+    'Nitrogen dioxide comes mostly from road traffic: it is highest along busy streets and at rush hour, and falls quickly a street or two away.',
+  source_pm25:
+    'Fine particles come from heating, traffic and industry, and much is carried in from far away: levels are highest in winter and during regional pollution episodes.',
+  source_pm10:
+    'Particles come from traffic (brakes, tyres, road dust), building work and heating, plus regional background: levels are highest in winter and during episodes.',
+  airLife_high:
+    'Clean air for most of the year. Outdoor sport, children playing outside and airing the home need no special planning.',
+  airLife_good:
+    'Generally good air. On the poorer days, mostly in winter and at rush hour, sensitive people may prefer to exercise away from traffic.',
+  airLife_fair:
+    'Air quality is a real concern here for part of the year. Air the home at quiet times (late evening, early morning), and run or cycle on quieter streets or in parks.',
+  airLife_poor:
+    'The air is often poor here. People with asthma, heart conditions, young children and older people are the most affected: prefer the quieter side of the building for bedrooms and avoid exercise along the street.',
+
+  windIntro:
+    'Every hour is classed from calm to dangerous using the wind speed and gusts felt by pedestrians, following the Lawson comfort criteria used in wind studies for planning: comfort thresholds at 4, 6 and 8 m/s and a safety threshold at 15 m/s.',
+  windRatingExplain:
+    'Rating {rating}: the lower of the score and a reading of the windiest hour of the year ({worst} m/s).',
+  windScoreExplain:
+    'Score {score} ({label}): how often each comfort threshold is exceeded, against the yearly allowances of the City of London method.',
+  windDistributionTitle: 'How windy the hours were',
+  windExceedanceTitle: 'Share of the year above each comfort threshold',
+  exceed_above_frequent_sitting: 'Too windy for long outdoor sitting',
+  exceed_slightly_windy_or_worse: 'Slightly windy or worse',
+  exceed_windy_or_worse: 'Windy or worse',
+  exceed_very_windy_or_worse: 'Very windy or worse',
+  exceed_danger: 'Dangerous',
+  exceedHours: 'about {hours} h a year',
+  windMonthlyTitle: 'Average pedestrian wind speed by month (m/s)',
+  windMean: 'Average wind speed at pedestrian level',
+  windP95: 'Exceeded only 5% of the time',
+  windMaxGust: 'Strongest gust',
+  windWorst: 'Windiest hour ({hours} h within 0.5 m/s of it)',
+  windDanger:
+    'Dangerous wind occurred during {pct} of the hours, about {hours} h a year: gusts that can make cyclists, children and older people lose their balance.',
+  windLife_high: 'A sheltered spot. Terraces, balconies and benches can be used whenever the weather allows.',
+  windLife_good:
+    'Mostly pleasant. On the windier days, long sitting outside (a café terrace, a balcony lunch) is less comfortable; walking is fine.',
+  windLife_fair:
+    'Noticeably windy. Outdoor sitting areas need shelter such as screens, hedges or canopies; umbrellas and light furniture need securing.',
+  windLife_poor:
+    'Uncomfortable or even hazardous wind occurs here. Expect doors that are hard to open, sitting outside to be rarely pleasant, and take care on a bicycle on stormy days.',
+
+  thermalIntro:
+    'Thermal comfort is measured with the UTCI (Universal Thermal Climate Index): the temperature a person outdoors actually feels, combining air temperature, humidity, wind and sun or shade. Between 9 and 26 °C there is no thermal stress; 0 to 32 °C is still acceptable.',
+  thermalRatingExplain:
+    'Rating {rating}: the share of comfortable daytime hours (08:00–20:00) in the weakest outdoor season, {season}: {pct}. Winter is shown but not rated.',
+  thermalScoreExplain:
+    'Score {score} ({label}): each season’s share of acceptable daytime hours, read against what is usual for that season; the weakest season, {season}, decides.',
+  thermalSeasonsTitle: 'Comfortable and acceptable daytime hours by season',
+  legendComfortable: 'Comfortable (9 to 26 °C)',
+  legendAcceptable: 'Acceptable (0 to 32 °C)',
+  season_winter: 'Winter',
+  season_spring: 'Spring',
+  season_summer: 'Summer',
+  season_autumn: 'Autumn',
+  thermalMonthlyTitle: 'Average felt temperature (UTCI) by month, °C',
+  thermalSummerTitle: 'Summer heat',
+  heatDays: 'Days with strong heat stress (UTCI above 32 °C)',
+  tropicalNights: 'Tropical nights (UTCI stays above 20 °C)',
+  summerNight: 'Average felt temperature on summer nights',
+  summerNightWarmer: '{diff} °C warmer than the area as a whole',
+  summerNightCooler: '{diff} °C cooler than the area as a whole',
+  summerNightSame: 'the same as the area as a whole',
+  summerDayComfort: 'Comfortable summer daytime hours',
+  thermalYear:
+    'Over the year the felt temperature averages {mean} °C, from {min} °C to {max} °C; {pct} of all hours are comfortable.',
+  thermalLife_high: 'Pleasant outdoors for most of the warm season, with few hot days or warm nights.',
+  thermalLife_good:
+    'Comfortable most of the time. On hot afternoons look for shade; bedrooms usually cool down at night.',
+  thermalLife_fair:
+    'Summer heat is felt here: plan outdoor activity for the morning or evening, shade south- and west-facing windows, and expect some warm nights.',
+  thermalLife_poor:
+    'Heat stress is frequent. Shade, trees and cool indoor spaces matter; vulnerable people need attention during heat waves, and nights may stay too warm for good sleep.',
+
+  methodTitle: 'Method and sources',
+  methodModel:
+    'The figures describe the reference year {year}: {hours} hourly records computed by a city-scale simulation for {cells} outdoor grid cell(s), on {generated}.',
+  methodAir:
+    'Air: BelAQI index of the Belgian interregional environment agency (IRCEL-CELINE, 2022 hourly thresholds); scores anchored on the WHO 2021 global air quality guidelines.',
+  methodWind:
+    'Wind: pedestrian-level mean and gust speeds, Lawson comfort classes and the City of London (2019) exceedance method.',
+  methodThermal:
+    'Heat and cold: UTCI, with the ten stress categories of the international UTCI definition; daytime is 08:00 to 20:00 Belgian time.',
+  methodScores:
+    'Ratings and scores run from 0 to 10, higher is better, and are computed the same way in the Brussels and nationwide datasets. Colours follow the scales published by the service.',
+  methodLimits:
+    'These are modelled yearly statistics, not measurements: they describe typical conditions outdoors, not a particular day, and say nothing about indoor air or temperatures.',
+  attributionTitle: 'Attribution',
+  attributionDefault:
+    'Synthetic model output of svc-api (city-scale simulation on synthetic inputs); not measured data.',
+  footer: 'svc-api · report {id} · generated {date} · files kept for 30 days',
+} as const;
+
+export type MessageKey = keyof typeof en;
+
+/** labels that come from the statistics and scales (English), in this language */
+export const enLabels: Record<string, string> = {};

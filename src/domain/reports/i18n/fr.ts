@@ -1,0 +1,201 @@
+import type { MessageKey } from './en.ts';
+
+/** Texte du rapport en français (Belgique). */
+export const fr: Record<MessageKey, string> = {
+  brand: 'svc-api · Rapport d’intelligence environnementale',
+  title: 'Rapport environnemental',
+  subtitle: 'Qualité de l’air, confort au vent et confort thermique à cette adresse',
+  generatedOn: 'Établi le {date}',
+  reportId: 'Rapport {id}',
+  location: 'Lieu',
+  coordinates: 'Coordonnées',
+  area: 'Zone',
+  areaNationwide: 'Belgique (données nationales)',
+  dataset: 'Données',
+  dataset_brussels_extended: 'Modèle haute résolution de Bruxelles, à l’échelle de la rue',
+  dataset_belgium_lowres: 'Données nationales pour la Belgique, mailles d’environ 1 km',
+  referenceYear: 'Année de référence',
+  sampling: 'Origine des valeurs',
+  sampling_point: 'la maille de la grille qui contient l’adresse',
+  sampling_nearest_outdoor:
+    'les mailles extérieures les plus proches, à {distance} m (l’adresse est dans un bâtiment)',
+  sampling_radius: 'la moyenne de {cells} mailles extérieures dans un rayon de {radius} m',
+
+  glanceTitle: 'En un coup d’œil',
+  glanceIntro:
+    'Chaque thème reçoit une note et un score de 0 à 10 ; plus c’est élevé, mieux c’est. La note indique la fréquence des bonnes conditions ; le score compare l’année aux recommandations de santé et de confort.',
+  rating: 'Note',
+  score: 'Score',
+  outOfTen: '{value} / 10',
+  airTitle: 'Qualité de l’air',
+  windTitle: 'Confort au vent',
+  thermalTitle: 'Confort thermique',
+  glanceAir: 'Air de bonne qualité pendant {pct} des heures',
+  glanceWind: 'Calme pendant {pct} des heures',
+  glanceThermal: 'Confortable pendant {pct} des heures',
+  notAvailable: 'Non disponible pour ces données.',
+  keyFigures: 'Chiffres clés',
+  dailyLife: 'Ce que cela signifie au quotidien',
+
+  airIntro:
+    'Chaque heure de l’année est classée selon l’indice belge BelAQI, de 1 (excellent) à 10 (exécrable). La classe horaire est fixée par le pire de trois polluants : le dioxyde d’azote, les particules fines et les particules plus grosses. Les classes 1 à 4 correspondent à un air de bonne qualité.',
+  airRatingExplain:
+    'Note {rating} : l’air était de bonne qualité (BelAQI 1 à 4) pendant {pct} des {hours} heures évaluées.',
+  airScoreExplain:
+    'Score {score} ({label}) : la moyenne annuelle de chaque polluant comparée aux lignes directrices 2021 de l’Organisation mondiale de la santé ; le polluant le plus défavorable décide.',
+  airLimiting: 'Polluant qui limite le score : {pollutant}.',
+  airDistributionTitle: 'Répartition des heures par classe (BelAQI)',
+  airMonthlyTitle: 'Part des heures avec un air de bonne qualité, mois par mois',
+  airBestWorst: 'Meilleur mois : {best} ({bestPct}). Mois le plus faible : {worst} ({worstPct}).',
+  airDayNight: 'Air de bonne qualité le jour (08:00–20:00) : {day}. La nuit (20:00–08:00) : {night}.',
+  airDominant:
+    'Polluant qui fixe le plus souvent la classe horaire : {pollutant} ({pct} des heures évaluées).',
+  airMeansTitle: 'Moyennes annuelles et valeurs de référence',
+  cityReference: 'Référence centre-ville',
+  colPollutant: 'Polluant',
+  colAnnualMean: 'Moyenne annuelle',
+  colWho: 'Ligne directrice OMS',
+  colEu: 'Valeur limite UE 2030',
+  colSubscore: 'Sous-score',
+  noData: 'pas de données',
+  airBenchmarkBetter:
+    'La référence du centre-ville a un air de bonne qualité {ref} du temps : cette adresse fait mieux de {diff} points.',
+  airBenchmarkWorse:
+    'La référence du centre-ville a un air de bonne qualité {ref} du temps : cette adresse fait moins bien de {diff} points.',
+  airBenchmarkSame:
+    'La référence du centre-ville a un air de bonne qualité {ref} du temps, comme cette adresse.',
+  pollutant_no2: 'dioxyde d’azote (NO₂)',
+  pollutant_pm25: 'particules fines (PM2,5)',
+  pollutant_pm10: 'particules (PM10)',
+  source_no2:
+    'Le dioxyde d’azote provient surtout du trafic routier : il est le plus élevé le long des rues fréquentées et aux heures de pointe, et diminue vite une ou deux rues plus loin.',
+  source_pm25:
+    'Les particules fines proviennent du chauffage, du trafic et de l’industrie, et une grande part vient de loin : les niveaux sont les plus élevés en hiver et lors des épisodes de pollution régionaux.',
+  source_pm10:
+    'Les particules proviennent du trafic (freins, pneus, poussière de la chaussée), des chantiers et du chauffage, en plus du fond régional : les niveaux sont les plus élevés en hiver et lors des épisodes.',
+  airLife_high:
+    'Un air propre la plus grande partie de l’année. Le sport en plein air, les jeux des enfants dehors et l’aération du logement ne demandent aucune précaution particulière.',
+  airLife_good:
+    'Un air généralement de bonne qualité. Les jours moins bons, surtout en hiver et aux heures de pointe, les personnes sensibles préféreront faire du sport loin du trafic.',
+  airLife_fair:
+    'La qualité de l’air est un vrai sujet ici une partie de l’année. Aérez aux heures calmes (tard le soir, tôt le matin) et courez ou pédalez dans des rues plus calmes ou dans les parcs.',
+  airLife_poor:
+    'L’air est souvent de mauvaise qualité ici. Les personnes asthmatiques ou cardiaques, les jeunes enfants et les personnes âgées sont les plus touchés : placez les chambres du côté calme du bâtiment et évitez l’effort le long de la rue.',
+
+  windIntro:
+    'Chaque heure est classée de calme à dangereuse d’après la vitesse du vent et les rafales ressenties par les piétons, selon les critères de confort de Lawson utilisés dans les études de vent en urbanisme : seuils de confort à 4, 6 et 8 m/s et seuil de sécurité à 15 m/s.',
+  windRatingExplain:
+    'Note {rating} : la plus basse entre le score et une lecture de l’heure la plus venteuse de l’année ({worst} m/s).',
+  windScoreExplain:
+    'Score {score} ({label}) : la fréquence de dépassement de chaque seuil de confort, comparée aux tolérances annuelles de la méthode de la City of London.',
+  windDistributionTitle: 'Répartition des heures selon le vent',
+  windExceedanceTitle: 'Part de l’année au-dessus de chaque seuil de confort',
+  exceed_above_frequent_sitting: 'Trop venteux pour rester longtemps assis dehors',
+  exceed_slightly_windy_or_worse: 'Légèrement venteux ou plus',
+  exceed_windy_or_worse: 'Venteux ou plus',
+  exceed_very_windy_or_worse: 'Très venteux ou plus',
+  exceed_danger: 'Dangereux',
+  exceedHours: 'environ {hours} h par an',
+  windMonthlyTitle: 'Vitesse moyenne du vent au niveau du piéton par mois (m/s)',
+  windMean: 'Vitesse moyenne du vent au niveau du piéton',
+  windP95: 'Dépassée seulement 5 % du temps',
+  windMaxGust: 'Rafale la plus forte',
+  windWorst: 'Heure la plus venteuse ({hours} h à moins de 0,5 m/s de celle-ci)',
+  windDanger:
+    'Un vent dangereux a soufflé pendant {pct} des heures, environ {hours} h par an : des rafales qui peuvent déséquilibrer cyclistes, enfants et personnes âgées.',
+  windLife_high:
+    'Un endroit abrité. Terrasses, balcons et bancs sont utilisables dès que la météo le permet.',
+  windLife_good:
+    'Agréable la plupart du temps. Les jours plus venteux, rester longtemps assis dehors (terrasse de café, repas sur le balcon) est moins confortable ; marcher ne pose aucun problème.',
+  windLife_fair:
+    'Nettement venteux. Les espaces assis extérieurs ont besoin d’abris comme des écrans, des haies ou des auvents ; parasols et mobilier léger doivent être fixés.',
+  windLife_poor:
+    'Le vent est ici inconfortable, voire dangereux. Attendez-vous à des portes difficiles à ouvrir, à des moments assis dehors rarement agréables, et soyez prudent à vélo les jours de tempête.',
+
+  thermalIntro:
+    'Le confort thermique est mesuré par l’UTCI (indice universel du climat thermique) : la température réellement ressentie dehors, qui combine température de l’air, humidité, vent et soleil ou ombre. Entre 9 et 26 °C, il n’y a pas de stress thermique ; de 0 à 32 °C, cela reste acceptable.',
+  thermalRatingExplain:
+    'Note {rating} : la part d’heures de jour confortables (08:00–20:00) pendant la saison extérieure la plus faible, {season} : {pct}. L’hiver est présenté mais pas noté.',
+  thermalScoreExplain:
+    'Score {score} ({label}) : pour chaque saison, la part d’heures de jour acceptables comparée à ce qui est habituel pour cette saison ; la saison la plus faible, {season}, décide.',
+  thermalSeasonsTitle: 'Heures de jour confortables et acceptables par saison',
+  legendComfortable: 'Confortable (9 à 26 °C)',
+  legendAcceptable: 'Acceptable (0 à 32 °C)',
+  season_winter: 'Hiver',
+  season_spring: 'Printemps',
+  season_summer: 'Été',
+  season_autumn: 'Automne',
+  thermalMonthlyTitle: 'Température ressentie moyenne (UTCI) par mois, °C',
+  thermalSummerTitle: 'Chaleur estivale',
+  heatDays: 'Jours de fort stress thermique (UTCI au-dessus de 32 °C)',
+  tropicalNights: 'Nuits tropicales (UTCI toujours au-dessus de 20 °C)',
+  summerNight: 'Température ressentie moyenne des nuits d’été',
+  summerNightWarmer: '{diff} °C de plus que l’ensemble de la zone',
+  summerNightCooler: '{diff} °C de moins que l’ensemble de la zone',
+  summerNightSame: 'comme l’ensemble de la zone',
+  summerDayComfort: 'Heures de jour confortables en été',
+  thermalYear:
+    'Sur l’année, la température ressentie est en moyenne de {mean} °C, de {min} °C à {max} °C ; {pct} de toutes les heures sont confortables.',
+  thermalLife_high:
+    'Agréable dehors pendant la majeure partie de la belle saison, avec peu de jours chauds ou de nuits chaudes.',
+  thermalLife_good:
+    'Confortable la plupart du temps. Les après-midi chauds, cherchez l’ombre ; les chambres se rafraîchissent généralement la nuit.',
+  thermalLife_fair:
+    'La chaleur estivale se fait sentir ici : prévoyez les activités extérieures le matin ou le soir, ombragez les fenêtres orientées sud et ouest, et attendez-vous à quelques nuits chaudes.',
+  thermalLife_poor:
+    'Le stress thermique est fréquent. L’ombre, les arbres et des espaces intérieurs frais comptent ; les personnes vulnérables demandent de l’attention pendant les vagues de chaleur, et les nuits peuvent rester trop chaudes pour bien dormir.',
+
+  methodTitle: 'Méthode et sources',
+  methodModel:
+    'Les chiffres décrivent l’année de référence {year} : {hours} enregistrements horaires calculés par une simulation à l’échelle de la ville pour {cells} maille(s) extérieure(s), le {generated}.',
+  methodAir:
+    'Air : indice BelAQI de la Cellule interrégionale de l’environnement (IRCEL-CELINE, seuils horaires de 2022) ; scores ancrés sur les lignes directrices mondiales 2021 de l’OMS sur la qualité de l’air.',
+  methodWind:
+    'Vent : vitesses moyennes et rafales au niveau du piéton, classes de confort de Lawson et méthode de dépassement de la City of London (2019).',
+  methodThermal:
+    'Chaleur et froid : UTCI, avec les dix catégories de stress de la définition internationale de l’UTCI ; le jour va de 08:00 à 20:00, heure belge.',
+  methodScores:
+    'Notes et scores vont de 0 à 10, plus c’est élevé, mieux c’est, et sont calculés de la même manière pour les données de Bruxelles et les données nationales. Les couleurs suivent les échelles publiées par le service.',
+  methodLimits:
+    'Il s’agit de statistiques annuelles modélisées, pas de mesures : elles décrivent les conditions habituelles à l’extérieur, pas un jour précis, et ne disent rien de l’air ni des températures à l’intérieur.',
+  attributionTitle: 'Attribution',
+  attributionDefault:
+    'Résultats de modèle synthétiques de svc-api (simulation à l’échelle de la ville sur des données synthétiques) ; il ne s’agit pas de mesures.',
+  footer: 'svc-api · rapport {id} · établi le {date} · fichiers conservés 30 jours',
+};
+
+export const frLabels: Record<string, string> = {
+  Excellent: 'Excellent',
+  'Very good': 'Très bon',
+  Good: 'Bon',
+  'Fairly good': 'Assez bon',
+  Fair: 'Assez bon',
+  Moderate: 'Moyen',
+  Average: 'Moyen',
+  Poor: 'Médiocre',
+  'Very poor': 'Très médiocre',
+  Bad: 'Mauvais',
+  'Very bad': 'Très mauvais',
+  Horrible: 'Exécrable',
+  Calm: 'Calme',
+  'Slightly windy': 'Légèrement venteux',
+  Windy: 'Venteux',
+  'Very windy': 'Très venteux',
+  Danger: 'Danger',
+  Sheltered: 'Abrité',
+  Breezy: 'Venté',
+  Exposed: 'Exposé',
+  'Extreme cold': 'Froid extrême',
+  'Very strong cold': 'Froid très fort',
+  'Strong cold': 'Froid fort',
+  'Moderate cold': 'Froid modéré',
+  'Slight cold': 'Léger froid',
+  Comfortable: 'Confortable',
+  Acceptable: 'Acceptable',
+  Uncomfortable: 'Inconfortable',
+  'Very uncomfortable': 'Très inconfortable',
+  'Moderate heat': 'Chaleur modérée',
+  'Strong heat': 'Forte chaleur',
+  'Very strong heat': 'Très forte chaleur',
+  'Extreme heat': 'Chaleur extrême',
+};

@@ -1,0 +1,45 @@
+import { en, enLabels, type MessageKey } from './en.ts';
+import { fr, frLabels } from './fr.ts';
+import { nl, nlLabels } from './nl.ts';
+
+export type { MessageKey };
+export const REPORT_LANGS = ['en', 'fr', 'nl'] as const;
+export type ReportLang = (typeof REPORT_LANGS)[number];
+
+export const CATALOGUES: Record<ReportLang, Record<MessageKey, string>> = { en, fr, nl };
+export const LABELS: Record<ReportLang, Record<string, string>> = {
+  en: enLabels,
+  fr: frLabels,
+  nl: nlLabels,
+};
+
+export type Params = Record<string, string | number>;
+
+export interface Translator {
+  lang: ReportLang;
+  /** the message with its `{name}` placeholders filled; a missing parameter stays visible */
+  t(key: MessageKey, params?: Params): string;
+  /** a label from the statistics or the scales (English there), in this language */
+  label(english: string): string;
+}
+
+export function translator(lang: ReportLang): Translator {
+  const messages = CATALOGUES[lang];
+  const labels = LABELS[lang];
+  return {
+    lang,
+    t(key, params) {
+      const template = messages[key];
+      if (!params) return template;
+      return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+        params[name] === undefined ? whole : String(params[name]),
+      );
+    },
+    label: (english) => labels[english] ?? english,
+  };
+}
+
+/** the `{name}` placeholders a message uses, sorted */
+export function placeholders(message: string): string[] {
+  return [...message.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string).sort();
+}

@@ -1,0 +1,201 @@
+import type { MessageKey } from './en.ts';
+
+/** Tekst van het rapport in het Nederlands (België). */
+export const nl: Record<MessageKey, string> = {
+  brand: 'svc-api · Rapport omgevingsinformatie',
+  title: 'Omgevingsrapport',
+  subtitle: 'Luchtkwaliteit, windcomfort en thermisch comfort op dit adres',
+  generatedOn: 'Opgemaakt op {date}',
+  reportId: 'Rapport {id}',
+  location: 'Locatie',
+  coordinates: 'Coördinaten',
+  area: 'Gebied',
+  areaNationwide: 'België (nationale gegevens)',
+  dataset: 'Gegevens',
+  dataset_brussels_extended: 'Brussels model met hoge resolutie, op straatniveau',
+  dataset_belgium_lowres: 'Nationale gegevens voor België, cellen van ongeveer 1 km',
+  referenceYear: 'Referentiejaar',
+  sampling: 'Herkomst van de waarden',
+  sampling_point: 'de rastercel waarin het adres ligt',
+  sampling_nearest_outdoor:
+    'de dichtstbijzijnde buitencellen, op {distance} m (het adres ligt in een gebouw)',
+  sampling_radius: 'het gemiddelde van {cells} buitencellen binnen {radius} m',
+
+  glanceTitle: 'In één oogopslag',
+  glanceIntro:
+    'Elk thema krijgt een beoordeling en een score van 0 tot 10; hoger is beter. De beoordeling zegt hoe vaak de omstandigheden goed zijn; de score vergelijkt het jaar met richtlijnen voor gezondheid en comfort.',
+  rating: 'Beoordeling',
+  score: 'Score',
+  outOfTen: '{value} / 10',
+  airTitle: 'Luchtkwaliteit',
+  windTitle: 'Windcomfort',
+  thermalTitle: 'Thermisch comfort',
+  glanceAir: 'Goede lucht tijdens {pct} van de uren',
+  glanceWind: 'Windstil tijdens {pct} van de uren',
+  glanceThermal: 'Comfortabel tijdens {pct} van de uren',
+  notAvailable: 'Niet beschikbaar voor deze gegevens.',
+  keyFigures: 'Kerncijfers',
+  dailyLife: 'Wat het betekent in het dagelijks leven',
+
+  airIntro:
+    'Elk uur van het jaar krijgt een klasse op de Belgische BelAQI-index, van 1 (uitstekend) tot 10 (afschuwelijk). De klasse van het uur wordt bepaald door de slechtste van drie polluenten: stikstofdioxide, fijn stof en grover stof. Klassen 1 tot 4 gelden als goede lucht.',
+  airRatingExplain:
+    'Beoordeling {rating}: de lucht was goed (BelAQI 1 tot 4) tijdens {pct} van de {hours} beoordeelde uren.',
+  airScoreExplain:
+    'Score {score} ({label}): het jaargemiddelde van elke polluent, afgezet tegen de richtlijnen van de Wereldgezondheidsorganisatie van 2021; de zwakste polluent beslist.',
+  airLimiting: 'Polluent die de score beperkt: {pollutant}.',
+  airDistributionTitle: 'Verdeling van de uren per klasse (BelAQI)',
+  airMonthlyTitle: 'Aandeel uren met goede lucht, maand per maand',
+  airBestWorst: 'Beste maand: {best} ({bestPct}). Zwakste maand: {worst} ({worstPct}).',
+  airDayNight: 'Goede lucht overdag (08:00–20:00): {day}. ’s Nachts (20:00–08:00): {night}.',
+  airDominant:
+    'Polluent die het vaakst de klasse van het uur bepaalde: {pollutant} ({pct} van de beoordeelde uren).',
+  airMeansTitle: 'Jaargemiddelden tegenover de richtwaarden',
+  cityReference: 'Referentie stadscentrum',
+  colPollutant: 'Polluent',
+  colAnnualMean: 'Jaargemiddelde',
+  colWho: 'WHO-richtlijn',
+  colEu: 'EU-grenswaarde 2030',
+  colSubscore: 'Deelscore',
+  noData: 'geen gegevens',
+  airBenchmarkBetter:
+    'Het referentiepunt in het stadscentrum heeft {ref} van de tijd goede lucht: dit adres doet het {diff} punten beter.',
+  airBenchmarkWorse:
+    'Het referentiepunt in het stadscentrum heeft {ref} van de tijd goede lucht: dit adres doet het {diff} punten slechter.',
+  airBenchmarkSame:
+    'Het referentiepunt in het stadscentrum heeft {ref} van de tijd goede lucht, net als dit adres.',
+  pollutant_no2: 'stikstofdioxide (NO₂)',
+  pollutant_pm25: 'fijn stof (PM2,5)',
+  pollutant_pm10: 'stof (PM10)',
+  source_no2:
+    'Stikstofdioxide komt vooral van het wegverkeer: het is het hoogst langs drukke straten en tijdens de spits, en daalt snel een straat of twee verder.',
+  source_pm25:
+    'Fijn stof komt van verwarming, verkeer en industrie, en veel ervan waait van ver aan: de niveaus zijn het hoogst in de winter en tijdens regionale smogepisodes.',
+  source_pm10:
+    'Stof komt van het verkeer (remmen, banden, wegstof), bouwwerven en verwarming, bovenop de regionale achtergrond: de niveaus zijn het hoogst in de winter en tijdens episodes.',
+  airLife_high:
+    'Het grootste deel van het jaar schone lucht. Buiten sporten, kinderen die buiten spelen en de woning verluchten vragen geen bijzondere planning.',
+  airLife_good:
+    'Over het algemeen goede lucht. Op de mindere dagen, vooral in de winter en tijdens de spits, sporten gevoelige mensen beter weg van het verkeer.',
+  airLife_fair:
+    'Luchtkwaliteit is hier een deel van het jaar een echt aandachtspunt. Verlucht op rustige momenten (laat op de avond, vroeg in de ochtend) en loop of fiets in rustigere straten of in parken.',
+  airLife_poor:
+    'De lucht is hier vaak slecht. Mensen met astma of hartproblemen, jonge kinderen en ouderen worden het meest getroffen: leg slaapkamers aan de rustige kant van het gebouw en vermijd inspanning langs de straat.',
+
+  windIntro:
+    'Elk uur wordt ingedeeld van windstil tot gevaarlijk op basis van de windsnelheid en windstoten die voetgangers voelen, volgens de Lawson-comfortcriteria uit windstudies voor ruimtelijke planning: comfortdrempels bij 4, 6 en 8 m/s en een veiligheidsdrempel bij 15 m/s.',
+  windRatingExplain:
+    'Beoordeling {rating}: de laagste van de score en een lezing van het winderigste uur van het jaar ({worst} m/s).',
+  windScoreExplain:
+    'Score {score} ({label}): hoe vaak elke comfortdrempel overschreden wordt, tegenover de jaarlijkse toleranties van de methode van de City of London.',
+  windDistributionTitle: 'Verdeling van de uren naar wind',
+  windExceedanceTitle: 'Aandeel van het jaar boven elke comfortdrempel',
+  exceed_above_frequent_sitting: 'Te winderig om lang buiten te zitten',
+  exceed_slightly_windy_or_worse: 'Licht winderig of erger',
+  exceed_windy_or_worse: 'Winderig of erger',
+  exceed_very_windy_or_worse: 'Zeer winderig of erger',
+  exceed_danger: 'Gevaarlijk',
+  exceedHours: 'ongeveer {hours} u per jaar',
+  windMonthlyTitle: 'Gemiddelde windsnelheid op voetgangershoogte per maand (m/s)',
+  windMean: 'Gemiddelde windsnelheid op voetgangershoogte',
+  windP95: 'Slechts 5% van de tijd overschreden',
+  windMaxGust: 'Sterkste windstoot',
+  windWorst: 'Winderigste uur ({hours} u binnen 0,5 m/s ervan)',
+  windDanger:
+    'Gevaarlijke wind kwam voor tijdens {pct} van de uren, ongeveer {hours} u per jaar: windstoten die fietsers, kinderen en ouderen uit evenwicht kunnen brengen.',
+  windLife_high:
+    'Een beschutte plek. Terrassen, balkons en bankjes zijn bruikbaar wanneer het weer het toelaat.',
+  windLife_good:
+    'Meestal aangenaam. Op winderige dagen is lang buiten zitten (een caféterras, lunchen op het balkon) minder comfortabel; wandelen gaat prima.',
+  windLife_fair:
+    'Merkbaar winderig. Zitplekken buiten hebben beschutting nodig zoals schermen, hagen of luifels; parasols en licht meubilair moeten vastgezet worden.',
+  windLife_poor:
+    'Hier waait oncomfortabele of zelfs gevaarlijke wind. Reken op deuren die moeilijk opengaan, zelden aangenaam buiten zitten, en wees voorzichtig op de fiets bij storm.',
+
+  thermalIntro:
+    'Thermisch comfort wordt gemeten met de UTCI (Universal Thermal Climate Index): de temperatuur die iemand buiten echt voelt, een combinatie van luchttemperatuur, vochtigheid, wind en zon of schaduw. Tussen 9 en 26 °C is er geen hitte- of koudestress; van 0 tot 32 °C blijft het aanvaardbaar.',
+  thermalRatingExplain:
+    'Beoordeling {rating}: het aandeel comfortabele uren overdag (08:00–20:00) in het zwakste buitenseizoen, {season}: {pct}. De winter wordt getoond maar niet beoordeeld.',
+  thermalScoreExplain:
+    'Score {score} ({label}): per seizoen het aandeel aanvaardbare uren overdag, afgezet tegen wat gebruikelijk is voor dat seizoen; het zwakste seizoen, {season}, beslist.',
+  thermalSeasonsTitle: 'Comfortabele en aanvaardbare uren overdag per seizoen',
+  legendComfortable: 'Comfortabel (9 tot 26 °C)',
+  legendAcceptable: 'Aanvaardbaar (0 tot 32 °C)',
+  season_winter: 'Winter',
+  season_spring: 'Lente',
+  season_summer: 'Zomer',
+  season_autumn: 'Herfst',
+  thermalMonthlyTitle: 'Gemiddelde gevoelstemperatuur (UTCI) per maand, °C',
+  thermalSummerTitle: 'Zomerhitte',
+  heatDays: 'Dagen met sterke hittestress (UTCI boven 32 °C)',
+  tropicalNights: 'Tropische nachten (UTCI blijft boven 20 °C)',
+  summerNight: 'Gemiddelde gevoelstemperatuur in zomernachten',
+  summerNightWarmer: '{diff} °C warmer dan het gebied als geheel',
+  summerNightCooler: '{diff} °C koeler dan het gebied als geheel',
+  summerNightSame: 'even warm als het gebied als geheel',
+  summerDayComfort: 'Comfortabele uren overdag in de zomer',
+  thermalYear:
+    'Over het jaar bedraagt de gevoelstemperatuur gemiddeld {mean} °C, van {min} °C tot {max} °C; {pct} van alle uren is comfortabel.',
+  thermalLife_high:
+    'Aangenaam buiten gedurende het grootste deel van het warme seizoen, met weinig hete dagen of warme nachten.',
+  thermalLife_good:
+    'Meestal comfortabel. Zoek op hete namiddagen de schaduw op; slaapkamers koelen ’s nachts meestal af.',
+  thermalLife_fair:
+    'De zomerhitte is hier voelbaar: plan buitenactiviteiten ’s ochtends of ’s avonds, zorg voor zonwering op ramen naar het zuiden en westen, en reken op enkele warme nachten.',
+  thermalLife_poor:
+    'Hittestress komt vaak voor. Schaduw, bomen en koele binnenruimtes zijn belangrijk; kwetsbare mensen hebben aandacht nodig tijdens hittegolven, en nachten kunnen te warm blijven om goed te slapen.',
+
+  methodTitle: 'Methode en bronnen',
+  methodModel:
+    'De cijfers beschrijven het referentiejaar {year}: {hours} uurwaarden berekend door een simulatie op stadsschaal voor {cells} buitencel(len), op {generated}.',
+  methodAir:
+    'Lucht: BelAQI-index van de Intergewestelijke Cel voor het Leefmilieu (IRCEL-CELINE, uurdrempels van 2022); scores verankerd aan de wereldwijde luchtkwaliteitsrichtlijnen 2021 van de WHO.',
+  methodWind:
+    'Wind: gemiddelde snelheid en windstoten op voetgangershoogte, Lawson-comfortklassen en de overschrijdingsmethode van de City of London (2019).',
+  methodThermal:
+    'Hitte en koude: UTCI, met de tien stresscategorieën van de internationale UTCI-definitie; overdag is van 08:00 tot 20:00 Belgische tijd.',
+  methodScores:
+    'Beoordelingen en scores gaan van 0 tot 10, hoger is beter, en worden op dezelfde manier berekend voor de Brusselse en de nationale gegevens. De kleuren volgen de schalen die de dienst publiceert.',
+  methodLimits:
+    'Dit zijn gemodelleerde jaarstatistieken, geen metingen: ze beschrijven de gebruikelijke omstandigheden buiten, geen bepaalde dag, en zeggen niets over lucht of temperatuur binnen.',
+  attributionTitle: 'Bronvermelding',
+  attributionDefault:
+    'Synthetische modeluitvoer van svc-api (simulatie op stadsschaal met synthetische invoer); geen meetgegevens.',
+  footer: 'svc-api · rapport {id} · opgemaakt op {date} · bestanden 30 dagen bewaard',
+};
+
+export const nlLabels: Record<string, string> = {
+  Excellent: 'Uitstekend',
+  'Very good': 'Zeer goed',
+  Good: 'Goed',
+  'Fairly good': 'Vrij goed',
+  Fair: 'Vrij goed',
+  Moderate: 'Matig',
+  Average: 'Matig',
+  Poor: 'Slecht',
+  'Very poor': 'Zeer slecht',
+  Bad: 'Erg slecht',
+  'Very bad': 'Uiterst slecht',
+  Horrible: 'Afschuwelijk',
+  Calm: 'Windstil',
+  'Slightly windy': 'Licht winderig',
+  Windy: 'Winderig',
+  'Very windy': 'Zeer winderig',
+  Danger: 'Gevaar',
+  Sheltered: 'Beschut',
+  Breezy: 'Winderig',
+  Exposed: 'Blootgesteld',
+  'Extreme cold': 'Extreme koude',
+  'Very strong cold': 'Zeer sterke koude',
+  'Strong cold': 'Sterke koude',
+  'Moderate cold': 'Matige koude',
+  'Slight cold': 'Lichte koude',
+  Comfortable: 'Comfortabel',
+  Acceptable: 'Aanvaardbaar',
+  Uncomfortable: 'Oncomfortabel',
+  'Very uncomfortable': 'Zeer oncomfortabel',
+  'Moderate heat': 'Matige hitte',
+  'Strong heat': 'Sterke hitte',
+  'Very strong heat': 'Zeer sterke hitte',
+  'Extreme heat': 'Extreme hitte',
+};

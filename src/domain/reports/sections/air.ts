@@ -1,0 +1,132 @@
+import { contrastInk, monthlyBars, stackedBar } from '../charts.ts';
+import { html, type SafeHtml } from '../html.ts';
+import type { MessageKey } from '../i18n/index.ts';
+import { ACCENT, BELAQI_CLASSES, scoreLabelColor } from '../palette.ts';
+import { type AirBlock, POLLUTANTS, type Pollutant } from '../stats.ts';
+import { chip, monthly, type ReportContext } from './context.ts';
+
+/**
+ * Reference values shown beside the yearly averages (µg/m³): the WHO 2021 annual air
+ * quality guidelines and the EU annual limit values to be met by 2030
+ * (Directive (EU) 2024/2881). They are published figures, not scale data.
+ */
+const WHO_ANNUAL: Record<Pollutant, number> = { no2: 10, pm25: 5, pm10: 15 };
+const EU_2030_ANNUAL: Record<Pollutant, number> = { no2: 20, pm25: 10, pm10: 20 };
+
+const pollutantKey = (pollutant: Pollutant) => `pollutant_${pollutant}` as MessageKey;
+
+function meansTable(context: ReportContext, air: AirBlock): SafeHtml {
+  const { tr, f } = context;
+  const unit = 'µg/m³';
+  const rows = POLLUTANTS.map((pollutant) => {
+    const mean = air.annual_mean_ugm3[pollutant];
+    const sub = air.pollutant_scores[pollutant];
+    const limiting = air.limiting_pollutants.includes(pollutant);
+    const name = tr.t(pollutantKey(pollutant));
+    return html`<tr>
+      <td>${limiting ? html`<b>${name}</b>` : name}</td>
+      <td class="num">${mean === null || mean === undefined ? tr.t('noData') : `${f.number(mean, 1)} ${unit}`}</td>
+      <td class="num">${f.integer(WHO_ANNUAL[pollutant])} ${unit}</td>
+      <td class="num">${f.integer(EU_2030_ANNUAL[pollutant])} ${unit}</td>
+      <td class="num">${typeof sub === 'number' ? (limiting ? html`<b>${f.number(sub, 1)}</b>` : f.number(sub, 1)) : '–'}</td>
+    </tr>`;
+  });
+  return html`<table>
+  <thead><tr><th>${tr.t('colPollutant')}</th><th class="num">${tr.t('colAnnualMean')}</th><th class="num">${tr.t('colWho')}</th><th class="num">${tr.t('colEu')}</th><th class="num">${tr.t('colSubscore')}</th></tr></thead>
+  <tbody>${rows}</tbody>
+</table>`;
+}
+
+function benchmark(context: ReportContext, air: AirBlock): SafeHtml | '' {
+  const reference = air.benchmark?.good_pct;
+  if (typeof reference !== 'number') return '';
+  const { tr, f } = context;
+  const diff = Math.round((air.good_pct - reference) * 10) / 10;
+  const params = { ref: f.percent(reference), diff: f.number(Math.abs(diff), 1) };
+  const key: MessageKey =
+    diff > 0 ? 'airBenchmarkBetter' : diff < 0 ? 'airBenchmarkWorse' : 'airBenchmarkSame';
+  return html`<p>${tr.t(key, params)}</p>`;
+}
+
+export function airSection(context: ReportContext): SafeHtml {
+  const { stats, tr, f } = context;
+  const air = stats.air;
+  if (!air) return html``;
+  const labelColour = scoreLabelColor(air.label);
+  const months = Array.from({ length: 12 }, (_, index) => f.month(index + 1, 'short'));
+  const limiting = air.limiting_pollutants.length > 0 ? air.limiting_pollutants : [air.limiting_pollutant];
+  const limitingNames = limiting.map((pollutant) => tr.t(pollutantKey(pollutant))).join(', ');
+  const distribution = BELAQI_CLASSES.map((entry) => ({
+    label: tr.label(entry.label),
+    pct: air.distribution_pct[entry.label] ?? 0,
+    color: entry.color,
+    caption: f.percent(air.distribution_pct[entry.label] ?? 0),
+  }));
+  const best = air.best_month;
+  const worst = air.worst_month;
+  const monthlyValues = monthly(air.monthly_good_pct);
+  const pct = (value: number | null | undefined) =>
+    typeof value === 'number' ? f.percent(value) : tr.t('noData');
+  return html`<section class="theme air">
+  <h2>${tr.t('airTitle')}</h2>
+  <p>${tr.t('airIntro')}</p>
+  <div class="headline">
+    <div class="scorebox">
+      <div class="kv">${tr.t('rating')}</div><div class="big">${f.number(air.rating, 1)} <small>/ 10</small></div>
+      <div class="kv" style="margin-top:6px">${tr.t('score')} ${tr.t('outOfTen', { value: f.number(air.score, 1) })}</div>
+      ${chip(tr.label(air.label), labelColour, labelColour ? contrastInk(labelColour) : '#1f2d3d')}
+    </div>
+    <div>
+      <p>${tr.t('airRatingExplain', { rating: f.number(air.rating, 1), pct: f.percent(air.good_pct), hours: f.integer(air.hours_graded) })}</p>
+      <p>${tr.t('airScoreExplain', { score: f.number(air.score, 1), label: tr.label(air.label) })}</p>
+      <p><b>${tr.t('airLimiting', { pollutant: limitingNames })}</b></p>
+    </div>
+  </div>
+  <figure>
+    <figcaption>${tr.t('airDistributionTitle')}</figcaption>
+    ${stackedBar(distribution, tr.t('airDistributionTitle'))}
+    <ul class="legend">${distribution.map(
+      (entry) =>
+        html`<li><span class="swatch" style="background:${entry.color}"></span>${entry.label} ${entry.caption}</li>`,
+    )}</ul>
+  </figure>
+  <figure>
+    <figcaption>${tr.t('airMonthlyTitle')}</figcaption>
+    ${monthlyBars({
+      values: monthlyValues,
+      labels: months,
+      title: tr.t('airMonthlyTitle'),
+      format: (value) => f.percent(value),
+      color: () => ACCENT.air,
+      min: 0,
+      max: 100,
+      ticks: [0, 25, 50, 75, 100],
+      highlight: [best, worst].flatMap((month) => (month === null ? [] : [month - 1])),
+      references:
+        typeof air.benchmark?.good_pct === 'number'
+          ? [
+              {
+                value: air.benchmark.good_pct,
+                caption: `${tr.t('cityReference')}: ${f.percent(air.benchmark.good_pct)}`,
+              },
+            ]
+          : [],
+    })}
+  </figure>
+  ${
+    best !== null && worst !== null
+      ? html`<p>${tr.t('airBestWorst', {
+          best: f.month(best),
+          bestPct: pct(monthlyValues[best - 1]),
+          worst: f.month(worst),
+          worstPct: pct(monthlyValues[worst - 1]),
+        })}</p>`
+      : ''
+  }
+  <p>${tr.t('airDayNight', { day: pct(air.day_good_pct), night: pct(air.night_good_pct) })}</p>
+  <p>${tr.t('airDominant', { pollutant: tr.t(pollutantKey(air.dominant_pollutant)), pct: f.percent(air.pollutant_share_pct[air.dominant_pollutant] ?? 0) })}</p>
+  ${benchmark(context, air)}
+  <h3>${tr.t('airMeansTitle')}</h3>
+  ${meansTable(context, air)}
+</section>`;
+}

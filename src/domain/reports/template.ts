@@ -1,0 +1,58 @@
+import { formatterFor } from './format.ts';
+import { html, raw } from './html.ts';
+import { type ReportLang, translator } from './i18n/index.ts';
+import { airSection } from './sections/air.ts';
+import type { ReportContext } from './sections/context.ts';
+import { cover, dailyLife, glance } from './sections/cover.ts';
+import { methodSection } from './sections/method.ts';
+import { thermalSection } from './sections/thermal.ts';
+import { windSection } from './sections/wind.ts';
+import type { HistoricalStats } from './stats.ts';
+import { reportCss } from './styles.ts';
+
+export interface ReportMeta {
+  jobId: string;
+  /** the address the report describes */
+  address: string;
+  generatedAtMs: number;
+  /** the city's attribution text, when the lead has one; a translated default otherwise */
+  attribution?: string;
+  /** the embedded font as a data URL (data:font/woff2;base64,…); system fonts without it */
+  fontDataUrl?: string;
+}
+
+/**
+ * The report: one self-contained HTML page (inline CSS, inline SVG, embedded font, no
+ * script, no external request) that reads on screen and prints to A4.
+ */
+export function renderReportHtml(stats: HistoricalStats, lang: ReportLang, meta: ReportMeta): string {
+  const tr = translator(lang);
+  const f = formatterFor(lang);
+  const context: ReportContext = { stats, tr, f };
+  const footer = tr.t('footer', { id: meta.jobId.slice(0, 8), date: f.date(meta.generatedAtMs) });
+  const css = reportCss({ footer, ...(meta.fontDataUrl ? { fontDataUrl: meta.fontDataUrl } : {}) });
+  const page = html`<!doctype html>
+<html lang="${lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:">
+<title>${tr.t('title')} · ${meta.address}</title>
+<style>${raw(css)}</style>
+</head>
+<body>
+<main class="page">
+${cover(context, meta)}
+${glance(context)}
+${dailyLife(context)}
+${airSection(context)}
+${windSection(context)}
+${thermalSection(context)}
+${methodSection(context, meta.attribution)}
+<footer>${footer}</footer>
+</main>
+</body>
+</html>
+`;
+  return page.value;
+}

@@ -1,0 +1,169 @@
+/**
+ * The air block of the historical statistics (BelAQI over the reference year).
+ *
+ * The hourly value of an area: each sampled cell's BelAQI index for the hour (the worst
+ * of NO2, PM2.5 and PM10, via belaqiClass), then the mean of those indices over the cells
+ * that have one, rounded half up to a whole class. The hour's dominant pollutant is the
+ * one that dominated the most cells (ties: NO2, PM2.5, PM10). An hour in which no cell
+ * has a valid reading is not graded. Annual means pool every valid cell-hour.
+ */
+import { AIR_BELAQI } from '../scales/air.ts';
+import { belaqiClass } from '../scales/classifiers.ts';
+import { POLLUTANTS, type Pollutant } from '../scales/types.ts';
+import { pollutantSubscore } from './air-score.ts';
+import { isLocalDaytime, localCalendar } from './local-time.ts';
+import {
+  CONCENTRATION_DECIMALS,
+  PCT_DECIMALS,
+  perMonth,
+  roundTo,
+  SCORE_DECIMALS,
+  sharePct,
+} from './publication.ts';
+import { scoreLabel } from './score-label.ts';
+import type { AirBlock, AirReference, PerPollutant, StatsInput } from './types.ts';
+
+/** BelAQI classes counted as good air. */
+export const GOOD_AIR_MAX_CLASS = 4;
+
+const CLASS_LABELS = AIR_BELAQI.classes.map((entry) => entry.label);
+
+function validConcentration(pollutant: Pollutant, value: number): boolean {
+  return value >= 0 && !(pollutant === 'no2' && value === 0);
+}
+
+function firstOfMax(counts: readonly number[]): number {
+  let best = 0;
+  for (let i = 1; i < counts.length; i++) if (counts[i]! > counts[best]!) best = i;
+  return best;
+}
+
+/** Month (1–12) whose published share is highest (or lowest); ties go to the earlier month. */
+function extremeMonth(shares: Record<string, number | null>, pick: 'best' | 'worst'): number | null {
+  let found: number | null = null;
+  let foundShare = 0;
+  for (let month = 1; month <= 12; month++) {
+    const share = shares[String(month)];
+    if (share === null || share === undefined) continue;
+    const better = pick === 'best' ? share > foundShare : share < foundShare;
+    if (found === null || better) {
+      found = month;
+      foundShare = share;
+    }
+  }
+  return found;
+}
+
+export function computeAirBlock(input: StatsInput, reference?: AirReference): AirBlock | null {
+  const { hours, cells } = input;
+  const calendar = localCalendar(hours);
+  const classHours = new Array<number>(11).fill(0);
+  const dominantHours = [0, 0, 0];
+  const concentrationSum = [0, 0, 0];
+  const concentrationCount = [0, 0, 0];
+  const monthGraded = new Array<number>(13).fill(0);
+  const monthGood = new Array<number>(13).fill(0);
+  let graded = 0;
+  let good = 0;
+  let dayGraded = 0;
+  let dayGood = 0;
+  let nightGraded = 0;
+  let nightGood = 0;
+
+  const cellDominants = [0, 0, 0];
+  for (let i = 0; i < hours.length; i++) {
+    let classSum = 0;
+    let cellsGraded = 0;
+    cellDominants.fill(0);
+    for (const cell of cells) {
+      const values = { no2: cell.no2[i]!, pm25: cell.pm25[i]!, pm10: cell.pm10[i]! };
+      for (let p = 0; p < POLLUTANTS.length; p++) {
+        const pollutant = POLLUTANTS[p]!;
+        if (validConcentration(pollutant, values[pollutant])) {
+          concentrationSum[p]! += values[pollutant];
+          concentrationCount[p]!++;
+        }
+      }
+      const reading = belaqiClass(values);
+      if (!reading) continue;
+      classSum += reading.value;
+      cellsGraded++;
+      cellDominants[POLLUTANTS.indexOf(reading.dominant)]!++;
+    }
+    if (cellsGraded === 0) continue;
+    // mean class rounded half up, in integers: floor(sum / n + 1/2)
+    const hourClass = Math.floor((2 * classSum + cellsGraded) / (2 * cellsGraded));
+    const isGood = hourClass <= GOOD_AIR_MAX_CLASS ? 1 : 0;
+    graded++;
+    good += isGood;
+    classHours[hourClass]!++;
+    dominantHours[firstOfMax(cellDominants)]!++;
+    const month = calendar.month[i]!;
+    monthGraded[month]!++;
+    monthGood[month]! += isGood;
+    if (isLocalDaytime(calendar.hour[i]!)) {
+      dayGraded++;
+      dayGood += isGood;
+    } else {
+      nightGraded++;
+      nightGood += isGood;
+    }
+  }
+  if (graded === 0) return null;
+
+  const pct = (count: number) => sharePct(count, graded)!;
+  const annualMean = {} as PerPollutant<number | null>;
+  const subscores = {} as PerPollutant<number | null>;
+  POLLUTANTS.forEach((pollutant, p) => {
+    const count = concentrationCount[p]!;
+    const mean = count > 0 ? roundTo(concentrationSum[p]! / count, CONCENTRATION_DECIMALS) : null;
+    annualMean[pollutant] = mean;
+    // read on the ladder from the published mean, so a reader can check it against docs/scoring.md
+    subscores[pollutant] = mean === null ? null : pollutantSubscore(pollutant, mean);
+  });
+  const scored = POLLUTANTS.filter((pollutant) => subscores[pollutant] !== null);
+  const score = Math.min(...scored.map((pollutant) => subscores[pollutant]!));
+  const limiting = scored.filter((pollutant) => subscores[pollutant] === score);
+  const goodPct = pct(good);
+  const monthly = perMonth((month) => sharePct(monthGood[month]!, monthGraded[month]!));
+
+  const block: AirBlock = {
+    rating: roundTo(goodPct / 10, SCORE_DECIMALS),
+    score,
+    label: scoreLabel(score),
+    hours_graded: graded,
+    annual_mean_ugm3: annualMean,
+    pollutant_scores: subscores,
+    limiting_pollutants: limiting,
+    limiting_pollutant: limiting[0]!,
+    distribution_pct: Object.fromEntries(
+      CLASS_LABELS.map((label, index) => [label, pct(classHours[index + 1]!)]),
+    ),
+    grouped_pct: {
+      g12: pct(classHours[1]! + classHours[2]!),
+      g34: pct(classHours[3]! + classHours[4]!),
+      g56: pct(classHours[5]! + classHours[6]!),
+      g710: pct(classHours[7]! + classHours[8]! + classHours[9]! + classHours[10]!),
+    },
+    good_pct: goodPct,
+    day_good_pct: sharePct(dayGood, dayGraded),
+    night_good_pct: sharePct(nightGood, nightGraded),
+    monthly_good_pct: monthly,
+    best_month: extremeMonth(monthly, 'best'),
+    worst_month: extremeMonth(monthly, 'worst'),
+    dominant_pollutant: POLLUTANTS[firstOfMax(dominantHours)]!,
+    pollutant_share_pct: {
+      no2: pct(dominantHours[0]!),
+      pm25: pct(dominantHours[1]!),
+      pm10: pct(dominantHours[2]!),
+    },
+  };
+  if (reference) {
+    block.benchmark = {
+      good_pct: roundTo(reference.good_pct, PCT_DECIMALS),
+      n_locations: reference.n_locations,
+      difference_pct: roundTo(goodPct - reference.good_pct, PCT_DECIMALS),
+    };
+  }
+  return block;
+}

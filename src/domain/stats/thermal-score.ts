@@ -1,0 +1,26 @@
+/**
+ * Thermal scoring. Each season's acceptable daytime share (UTCI above 0 and up to 32 °C,
+ * 08:00 to 20:00 local) becomes a subscore through that season's two anchors: 0 at or
+ * below the floor share, 10 at or above the target share, linear between. Winter's
+ * anchors are lower because a Belgian winter day is rarely above 0 °C UTCI in the open;
+ * the other seasons expect most daytime hours to be acceptable. The lowest subscore of
+ * the seasons present is the score.
+ */
+import { roundTo, SCORE_DECIMALS } from './publication.ts';
+import type { PerSeason } from './types.ts';
+
+export const SEASON_ANCHORS: Readonly<PerSeason<{ floorPct: number; targetPct: number }>> = {
+  winter: { floorPct: 10, targetPct: 70 },
+  spring: { floorPct: 50, targetPct: 95 },
+  summer: { floorPct: 50, targetPct: 95 },
+  autumn: { floorPct: 50, targetPct: 95 },
+};
+
+export function seasonSubscore(season: keyof typeof SEASON_ANCHORS, acceptablePct: number): number {
+  const { floorPct, targetPct } = SEASON_ANCHORS[season];
+  const fraction = Math.min(1, Math.max(0, (acceptablePct - floorPct) / (targetPct - floorPct)));
+  return roundTo(10 * fraction, SCORE_DECIMALS);
+}
+
+/** A night is tropical when its UTCI stays above this value all night. */
+export const TROPICAL_NIGHT_MIN_UTCI_C = 20;

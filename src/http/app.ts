@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Counters } from '../adapters/counters/port.ts';
+import type { Config } from '../config.ts';
+import { apiError } from '../domain/errors/catalogue.ts';
+import type { KeyAuthenticator } from '../services/key-authenticator.ts';
+import { registerCors } from './plugins/cors.ts';
+import { problemDocument, sendProblem, toApiError } from './problem.ts';
+import { createRouteIndex } from './route-index.ts';
+import { registerDocsRoutes } from './routes/docs/index.ts';
+import { type FeatureRoutes, registerFeatureRoutes } from './routes/features.ts';
+import { registerKeyedRoutes } from './routes/keyed.ts';
+import { registerPublicRoutes } from './routes/public/index.ts';
+
+export interface AppDeps {
+  config: Readonly<Config>;
+  clock: () => number;
+  authenticator: KeyAuthenticator;
+  counters: Counters;
+  /** the API version string reported by /health */
+  version: string;
+  /** routes of the product features (data, geocode, reports, map), each with its services */
+  features: FeatureRoutes;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export const BODY_LIMIT_BYTES = 16 * 1024;
+
+/** Keys, hashes and signatures never reach the logs: URLs lose their query values. */
+function redactedUrl(url: string): string {
+  return url.replace(/([?&](?:sig|key|exp)=)[^&]*/g, '$1[redacted]');
+}
+
+/**
+ * A request Node's HTTP parser refuses before Fastify sees it (headers too large, broken
+ * request line): still a problem document with a request id, never Node's bare reply.
+ */
+export function clientErrorResponse(error: { code?: string }, docsUrl: string): string {
+  const id = randomUUID();
+  const detail =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? 'The request headers are too large.'
+      : error.code === 'HPE_URI_TOO_LONG'
+        ? 'The request URL is too long.'
+        : 'The request could not be parsed as HTTP.';
+  const body = JSON.stringify(problemDocument(apiError('validation_error', detail), id, docsUrl));
+  return [
+    'HTTP/1.1 400 Bad Request',
+    'Content-Type: application/problem+json',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    `X-Request-Id: ${id}`,
+    'Connection: close',
+    '',
+    body,
+  ].join('\r\n');
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: deps.config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers["x-api-key"]'],
+      serializers: {
+        req: (req: { method: string; url: string; id: string }) => ({
+          method: req.method,
+          url: redactedUrl(req.url),
+          id: req.id,
+        }),
+      },
+    },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    return503OnClosing: false,
+    routerOptions: { maxParamLength: 200 },
+    // router-level refusals (undecodable URL, over-long path segment) are problem documents too
+    frameworkErrors: (error, request, reply) => {
+      reply.header('X-Request-Id', request.id);
+      const mapped =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? apiError('not_found', 'No resource at this path.')
+          : (toApiError(error) ?? apiError('validation_error', 'The request URL is malformed.'));
+      return sendProblem(request, reply, mapped, deps.config.docsUrl);
+    },
+    clientErrorHandler: (error: Error & { code?: string }, socket) => {
+      if (error.code === 'ECONNRESET' || socket.destroyed) return;
+      if (socket.writable) socket.end(clientErrorResponse(error, deps.config.docsUrl));
+      else socket.destroy(error);
+    },
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const routeIndex = createRouteIndex(app);
+  app.decorateRequest('apiKey', null);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const mapped = toApiError(error);
+    if (!mapped) {
+      request.log.error({ err: error }, 'unhandled error');
+      reply.header('X-Request-Id', request.id);
+      return reply
+        .code(500)
+        .type('application/problem+json')
+        .serializer((payload: unknown) => JSON.stringify(payload))
+        .send({
+          type: `${deps.config.docsUrl}/errors#internal_error`,
+          code: 'internal_error',
+          title: 'Internal error',
+          status: 500,
+          detail: 'The service failed unexpectedly; the request id identifies the failure in our logs.',
+          request_id: request.id,
+        });
+    }
+    if (mapped.status >= 500) request.log.warn({ err: error, code: mapped.code }, mapped.detail);
+    return sendProblem(request, reply, mapped, deps.config.docsUrl);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const allowed = routeIndex.allowedMethods(path).filter((method) => method !== 'OPTIONS');
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      reply.header('Allow', allowed.join(', '));
+      return sendProblem(
+        request,
+        reply,
+        apiError('not_found', `${request.method} is not supported on ${path}; use ${allowed.join(', ')}.`),
+        deps.config.docsUrl,
+      );
+    }
+    return sendProblem(request, reply, apiError('not_found', `No resource at ${path}.`), deps.config.docsUrl);
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'svc-api: environmental intelligence for Belgium',
+        version: deps.version,
+        description:
+          'Air quality, pedestrian wind comfort and thermal comfort for any place in Belgium, street by street in Brussels.',
+      },
+      servers: [{ url: '/v1' }],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+        },
+      },
+    },
+    transform: ({ schema, url }) => ({ schema, url: url.replace(/^\/v1/, '') }),
+  });
+
+  registerCors(app);
+  await app.register(
+    async (v1) => {
+      await registerPublicRoutes(v1, deps);
+      await registerKeyedRoutes(v1, deps);
+      await registerFeatureRoutes(v1, deps);
+      await registerDocsRoutes(v1, deps);
+    },
+    { prefix: '/v1' },
+  );
+  return app;
+}

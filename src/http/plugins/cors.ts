@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Cross-origin access for browser pages. Preflights are answered for any origin (they
+ * carry no key); the real request is then judged by the key's origin allowlist, and the
+ * answer, allowed or refused, carries the headers a browser needs to read it.
+ */
+export function registerCors(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const origin = request.headers.origin;
+    if (typeof origin !== 'string') return;
+    reply.header('Access-Control-Allow-Origin', origin);
+    reply.header('Vary', 'Origin');
+    reply.header(
+      'Access-Control-Expose-Headers',
+      'X-Request-Id, X-Cache, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Content-Disposition',
+    );
+    if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
+      reply.header('Access-Control-Allow-Methods', 'GET, HEAD, POST, OPTIONS');
+      reply.header('Access-Control-Allow-Headers', 'Authorization, X-API-Key, Content-Type');
+      reply.header('Access-Control-Max-Age', '600');
+      return reply.code(204).send();
+    }
+  });
+}

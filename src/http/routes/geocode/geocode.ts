@@ -1,0 +1,28 @@
+import type { GeocodeService } from '../../../services/geocode.ts';
+import { problemResponses } from '../../schemas/common.ts';
+import { GeocodeQuerySchema, GeocodeResponseSchema } from '../../schemas/geocode.ts';
+import type { V1App } from '../types.ts';
+
+/** GET /geocode: the address helper. Results serve only to query this service (spec rule 8). */
+export function geocodeRoute(service: GeocodeService) {
+  return (app: V1App) => {
+    app.get(
+      '/geocode',
+      {
+        config: { product: 'geocode' },
+        schema: {
+          tags: ['geocode'],
+          summary: 'Candidates for an address, with their coverage',
+          security: [{ bearer: [] }, { apiKey: [] }],
+          querystring: GeocodeQuerySchema,
+          response: { 200: GeocodeResponseSchema, ...problemResponses(400, 401, 403, 429, 502) },
+        },
+      },
+      async (request, reply) => {
+        // results must not be stored or redistributed: no shared caches
+        reply.header('Cache-Control', 'private, no-store');
+        return service.geocode(request.query.q, request.query.limit);
+      },
+    );
+  };
+}

@@ -1,0 +1,43 @@
+import { Type } from 'typebox';
+import { findCity } from '../../../domain/coverage/cities.ts';
+import { apiError } from '../../../domain/errors/catalogue.ts';
+import { scopeAllows } from '../../../domain/keys/key-record.ts';
+import type { CatalogService } from '../../../services/map/catalog-service.ts';
+import { addVary } from '../../cache-headers.ts';
+import { requireKey } from '../../plugins/api-key.ts';
+import { problemResponses } from '../../schemas/common.ts';
+import type { V1App } from '../types.ts';
+import { CatalogSchema } from './schemas.ts';
+
+/** GET /map/{city}: the map catalog, the only map URL a client hardcodes. */
+export function registerMapCatalog(app: V1App, service: CatalogService): void {
+  app.get(
+    '/map/:city',
+    {
+      config: { product: 'map' },
+      schema: {
+        tags: ['map'],
+        summary: 'Map catalog: signed TileJSON links per layer and time step',
+        security: [{ bearer: [] }, { apiKey: [] }],
+        params: Type.Object({ city: Type.String({ maxLength: 64 }) }),
+        response: { 200: CatalogSchema, ...problemResponses(401, 403, 404, 429, 503) },
+      },
+    },
+    async (request, reply) => {
+      const key = requireKey(request);
+      const { city } = request.params;
+      if (!findCity(city)?.products.map) throw apiError('not_found', `No map for city '${city}'.`);
+      if (!scopeAllows(key.cities, city))
+        throw apiError('forbidden', `This API key is not scoped to '${city}'.`);
+      const { body, cache } = await service.getCatalog({
+        city,
+        key: { id: key.id, metrics: key.metrics, horizons: key.horizons },
+      });
+      reply.header('X-Cache', cache);
+      // the links are signed for this key: only the key holder's own cache may keep them
+      reply.header('Cache-Control', 'private, max-age=60');
+      addVary(reply, 'Authorization', 'X-API-Key');
+      return body;
+    },
+  );
+}

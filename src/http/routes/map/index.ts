@@ -1,0 +1,27 @@
+import type { CatalogService } from '../../../services/map/catalog-service.ts';
+import type { TileService } from '../../../services/map/tile-service.ts';
+import type { FeatureRoutes } from '../features.ts';
+import { registerMapCatalog } from './catalog.ts';
+import { registerMapTiles } from './tile.ts';
+import { registerMapTileJson } from './tilejson.ts';
+
+export { registerMapAssets } from './assets.ts';
+
+/**
+ * The map product's /v1 routes for the app builder: the catalog behind the key hook
+ * (product `map`, rate-limited), TileJSON and tiles in the open group, authorised by
+ * their signature and never counted against a key.
+ */
+export function mapRoutes(services: { catalog: CatalogService; tiles: TileService }): FeatureRoutes {
+  return {
+    keyed: [(app) => registerMapCatalog(app, services.catalog)],
+    open: [
+      async (app) => {
+        await app.register(async (signed) => {
+          registerMapTileJson(signed, services.tiles);
+          registerMapTiles(signed, services.tiles);
+        });
+      },
+    ],
+  };
+}

@@ -1,0 +1,110 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { SignedQuery } from '../../../domain/map/url-signing.ts';
+import type { TileAddressParams } from '../../../services/map/tile-request.ts';
+import type { TileService } from '../../../services/map/tile-service.ts';
+import { problemResponses } from '../../schemas/common.ts';
+import type { V1App } from '../types.ts';
+import { SignedQuerySchema } from './schemas.ts';
+
+/**
+ * Vector tiles of signed layers: /map/{city}/tiles/{static}/{z}/{x}/{y}.mvt,
+ * /map/{city}/tiles/{layer}/{timestamp}/{z}/{x}/{y}.mvt and the forecast variant.
+ * No key header, no rate window; the signature in the query authorises. An empty tile
+ * is 204; tiles are immutable for their address, so shared caches keep them a day.
+ */
+const MVT_SUFFIX = /^(\d{1,10})\.mvt$/;
+const INT = /^\d{1,10}$/;
+
+function address(z: string, x: string, yFile: string): { z: number; x: number; y: number } | null {
+  const y = MVT_SUFFIX.exec(yFile);
+  if (!y || !INT.test(z) || !INT.test(x)) return null;
+  return { z: Number(z), x: Number(x), y: Number(y[1]) };
+}
+
+function etagMatches(header: string | undefined, etag: string): boolean {
+  return !!header && header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+type ZXY = { z: string; x: string; y: string };
+
+export function registerMapTiles(app: V1App, service: TileService): void {
+  async function serve(request: FastifyRequest, reply: FastifyReply, params: TileAddressParams, zxy: ZXY) {
+    const at = address(zxy.z, zxy.x, zxy.y);
+    // an address that is not z/x/y.mvt is checked after the signature, like any other unknown tile
+    const result = await service.tile(
+      { ...params, ...(at ?? { z: -1, x: -1, y: -1 }) },
+      request.query as SignedQuery,
+      { acceptGzip: /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')) },
+    );
+    reply.header('Cache-Control', 'public, max-age=86400');
+    reply.header('ETag', result.etag);
+    reply.header('Vary', 'Accept-Encoding');
+    if (etagMatches(request.headers['if-none-match'], result.etag)) return reply.code(304).send();
+    if (result.status === 204) return reply.code(204).send();
+    reply.header('Content-Type', result.contentType);
+    if (result.contentEncoding) reply.header('Content-Encoding', result.contentEncoding);
+    return reply.send(result.body);
+  }
+
+  const schema = (summary: string, params: ReturnType<typeof Type.Object>) => ({
+    tags: ['map'],
+    summary,
+    params,
+    querystring: SignedQuerySchema,
+    response: {
+      200: Type.Unsafe<Buffer>({ description: 'Mapbox Vector Tile (application/vnd.mapbox-vector-tile)' }),
+      204: Type.Null({ description: 'empty tile' }),
+      ...problemResponses(401, 403, 404, 503, 504),
+    },
+  });
+  const zxy = { z: Type.String(), x: Type.String(), y: Type.String() };
+
+  app.get(
+    '/map/:city/tiles/:layer/:z/:x/:y',
+    {
+      schema: schema(
+        'Vector tile of a static layer',
+        Type.Object({ city: Type.String(), layer: Type.String(), ...zxy }),
+      ),
+    },
+    (request: FastifyRequest, reply: FastifyReply) => {
+      const { city, layer, ...rest } = request.params as { city: string; layer: string } & ZXY;
+      return serve(request, reply, { city, layer, horizon: 'static' }, rest);
+    },
+  );
+  app.get(
+    '/map/:city/tiles/:layer/:timestamp/:z/:x/:y',
+    {
+      schema: schema(
+        'Vector tile of a realtime layer',
+        Type.Object({ city: Type.String(), layer: Type.String(), timestamp: Type.String(), ...zxy }),
+      ),
+    },
+    (request: FastifyRequest, reply: FastifyReply) => {
+      const { city, layer, timestamp, ...rest } = request.params as {
+        city: string;
+        layer: string;
+        timestamp: string;
+      } & ZXY;
+      return serve(request, reply, { city, layer, horizon: 'realtime', timestamp }, rest);
+    },
+  );
+  app.get(
+    '/map/:city/tiles/forecast/:layer/:timestamp/:z/:x/:y',
+    {
+      schema: schema(
+        'Vector tile of a forecast layer step',
+        Type.Object({ city: Type.String(), layer: Type.String(), timestamp: Type.String(), ...zxy }),
+      ),
+    },
+    (request: FastifyRequest, reply: FastifyReply) => {
+      const { city, layer, timestamp, ...rest } = request.params as {
+        city: string;
+        layer: string;
+        timestamp: string;
+      } & ZXY;
+      return serve(request, reply, { city, layer, horizon: 'forecast', timestamp }, rest);
+    },
+  );
+}

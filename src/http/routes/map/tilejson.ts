@@ -1,0 +1,85 @@
+import { Type } from 'typebox';
+import { apiError } from '../../../domain/errors/catalogue.ts';
+import type { TileService } from '../../../services/map/tile-service.ts';
+import { problemResponses } from '../../schemas/common.ts';
+import type { V1App } from '../types.ts';
+import { SignedQuerySchema, TileJsonSchema } from './schemas.ts';
+
+/**
+ * TileJSON of a signed layer: /map/{city}/tiles/{static}.json,
+ * /map/{city}/tiles/{layer}/{timestamp}.json and the forecast variant. Authorised by
+ * the URL's signature, not by a key header.
+ */
+const JSON_SUFFIX = /^(.+)\.json$/;
+
+function stripJson(segment: string): string {
+  const match = JSON_SUFFIX.exec(segment);
+  if (!match) throw apiError('not_found', 'No TileJSON at this address.');
+  return match[1]!;
+}
+
+export function registerMapTileJson(app: V1App, service: TileService): void {
+  const common = {
+    tags: ['map'],
+    querystring: SignedQuerySchema,
+    response: { 200: TileJsonSchema, ...problemResponses(401, 403, 404, 503) },
+  };
+  const send = (reply: { header(k: string, v: string): unknown }) => {
+    // the spec's tile caching rule covers the TileJSON paths too: its URL carries its own
+    // exp, so a cached copy is no more lasting than the signed URL that fetched it
+    reply.header('Cache-Control', 'public, max-age=86400');
+  };
+
+  app.get(
+    '/map/:city/tiles/:file',
+    {
+      schema: {
+        ...common,
+        summary: 'TileJSON of a static layer',
+        params: Type.Object({ city: Type.String(), file: Type.String() }),
+      },
+    },
+    async (request, reply) => {
+      const { city, file } = request.params;
+      const layer = stripJson(file);
+      send(reply);
+      return service.tileJson({ city, layer, horizon: 'static' }, request.query);
+    },
+  );
+  app.get(
+    '/map/:city/tiles/:layer/:file',
+    {
+      schema: {
+        ...common,
+        summary: 'TileJSON of a realtime layer at one timestamp',
+        params: Type.Object({ city: Type.String(), layer: Type.String(), file: Type.String() }),
+      },
+    },
+    async (request, reply) => {
+      const { city, layer, file } = request.params;
+      send(reply);
+      return service.tileJson(
+        { city, layer, horizon: 'realtime', timestamp: stripJson(file) },
+        request.query,
+      );
+    },
+  );
+  app.get(
+    '/map/:city/tiles/forecast/:layer/:file',
+    {
+      schema: {
+        ...common,
+        summary: 'TileJSON of a forecast layer step',
+        params: Type.Object({ city: Type.String(), layer: Type.String(), file: Type.String() }),
+      },
+    },
+    async (request, reply) => {
+      const { city, layer, file } = request.params;
+      send(reply);
+      return service.tileJson(
+        { city, layer, horizon: 'forecast', timestamp: stripJson(file) },
+        request.query,
+      );
+    },
+  );
+}

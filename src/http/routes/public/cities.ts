@@ -1,0 +1,52 @@
+import { Type } from 'typebox';
+import { findCity } from '../../../domain/coverage/cities.ts';
+import { apiError } from '../../../domain/errors/catalogue.ts';
+import { cityDetail, listCities } from '../../../services/cities.ts';
+import { publicResourceCaching } from '../../cache-headers.ts';
+import { CitiesQuerySchema, CityDetailSchema, CityIndexSchema } from '../../schemas/cities.ts';
+import { problemResponses } from '../../schemas/common.ts';
+import type { V1App } from '../types.ts';
+
+export function registerCities(app: V1App, deps: { clock: () => number }): void {
+  app.get(
+    '/cities',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Covered cities',
+        querystring: CitiesQuerySchema,
+        response: { 200: CityIndexSchema, ...problemResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      publicResourceCaching(reply, request.apiKey !== null);
+      return {
+        generated_utc: new Date(deps.clock()).toISOString(),
+        cities: listCities(request.query.product, request.apiKey),
+      };
+    },
+  );
+
+  app.get(
+    '/cities/:city',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'One city with its boundaries',
+        // no length rule: an id of any length that names no city is 404, like any other unknown id
+        params: Type.Object({ city: Type.String() }),
+        response: { 200: CityDetailSchema, ...problemResponses(401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const city = findCity(request.params.city);
+      if (!city)
+        throw apiError(
+          'not_found',
+          `No city '${request.params.city.slice(0, 100)}'. GET /v1/cities lists the covered cities.`,
+        );
+      publicResourceCaching(reply, request.apiKey !== null);
+      return cityDetail(city, request.apiKey);
+    },
+  );
+}

@@ -1,0 +1,30 @@
+import { Type } from 'typebox';
+import type { V1App } from '../types.ts';
+
+export const HealthSchema = Type.Object(
+  {
+    service: Type.Literal('svc-api'),
+    status: Type.Literal('ok'),
+    version: Type.String(),
+    time: Type.String({ format: 'date-time' }),
+  },
+  { title: 'Health' },
+);
+
+export function registerHealth(app: V1App, deps: { version: string; clock: () => number }): void {
+  app.get(
+    '/health',
+    {
+      schema: { tags: ['public'], summary: 'Service health', response: { 200: HealthSchema } },
+    },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return {
+        service: 'svc-api' as const,
+        status: 'ok' as const,
+        version: deps.version,
+        time: new Date(deps.clock()).toISOString(),
+      };
+    },
+  );
+}

@@ -1,0 +1,19 @@
+import type { AppDeps } from '../../app.ts';
+import { createKeyHook } from '../../plugins/api-key.ts';
+import type { V1App } from '../types.ts';
+import { registerCities } from './cities.ts';
+import { registerHealth } from './health.ts';
+import { registerScales } from './scales.ts';
+
+/**
+ * Public routes: no key needed. /health never looks at a key; the others accept one
+ * optionally (it shapes `authorized` and counts against its minute window).
+ */
+export async function registerPublicRoutes(v1: V1App, deps: AppDeps): Promise<void> {
+  registerHealth(v1, deps);
+  await v1.register(async (publicScope) => {
+    publicScope.addHook('onRequest', createKeyHook(deps, 'optional'));
+    registerCities(publicScope, deps);
+    registerScales(publicScope);
+  });
+}

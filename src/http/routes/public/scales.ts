@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
+import { apiError } from '../../../domain/errors/catalogue.ts';
+import { findScale, listScaleSummaries, listViews } from '../../../domain/scales/index.ts';
+import { publicResourceCaching } from '../../cache-headers.ts';
+import { problemResponses } from '../../schemas/common.ts';
+import { ScaleListSchema, ScaleSchema } from '../../schemas/scales.ts';
+import type { V1App } from '../types.ts';
+
+const MetricQuery = Type.Object(
+  { metric: Type.Optional(Type.Union([Type.Literal('air'), Type.Literal('wind'), Type.Literal('thermal')])) },
+  { additionalProperties: false },
+);
+
+/** The scale documents never change while the process runs: serialise each variant once. */
+function precomputed(metric: 'air' | 'wind' | 'thermal' | undefined): { body: string; etag: string } {
+  const body = JSON.stringify({ views: listViews(metric), scales: listScaleSummaries(metric) });
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  return { body, etag };
+}
+
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === etag || tag === '*');
+}
+
+export function registerScales(app: V1App): void {
+  const variants = new Map(
+    ([undefined, 'air', 'wind', 'thermal'] as const).map((metric) => [metric ?? 'all', precomputed(metric)]),
+  );
+
+  app.get(
+    '/scales',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Views and scale summaries',
+        querystring: MetricQuery,
+        response: {
+          200: ScaleListSchema,
+          304: Type.Null({ description: 'Not modified' }),
+          ...problemResponses(400, 401, 403, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const variant = variants.get(request.query.metric ?? 'all')!;
+      // the same bytes for every caller, key or not: publicly cacheable (spec: GET /scales)
+      publicResourceCaching(reply, false);
+      reply.header('ETag', variant.etag);
+      if (etagMatches(request.headers['if-none-match'], variant.etag))
+        return (reply as FastifyReply).code(304).send();
+      // pre-serialised bytes: the schema still documents the shape and a test checks it
+      return (reply as FastifyReply)
+        .type('application/json; charset=utf-8')
+        .serializer((payload: unknown) => payload as string)
+        .send(variant.body);
+    },
+  );
+
+  app.get(
+    '/scales/:scale',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'One classification scale in full',
+        // no length rule: an id of any length that names no scale is 404
+        params: Type.Object({ scale: Type.String() }),
+        response: { 200: ScaleSchema, ...problemResponses(401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const scale = findScale(request.params.scale);
+      if (!scale)
+        throw apiError(
+          'not_found',
+          `No scale '${request.params.scale.slice(0, 100)}'. GET /v1/scales lists them.`,
+        );
+      publicResourceCaching(reply, false);
+      return scale;
+    },
+  );
+}

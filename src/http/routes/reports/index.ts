@@ -1,0 +1,130 @@
+import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
+import { assertJobId } from '../../../services/reports/request.ts';
+import type { ReportService } from '../../../services/reports/service.ts';
+import { requireKey } from '../../plugins/api-key.ts';
+import { problemResponses } from '../../schemas/common.ts';
+import type { V1App } from '../types.ts';
+
+const ReportBodySchema = Type.Object(
+  {
+    address: Type.Optional(Type.String({ maxLength: 200, description: 'alternative to lat and lon' })),
+    lat: Type.Optional(Type.Number({ minimum: -90, maximum: 90 })),
+    lon: Type.Optional(Type.Number({ minimum: -180, maximum: 180 })),
+    radius: Type.Optional(Type.Number({ minimum: 5, maximum: 50, default: 10 })),
+    lang: Type.Optional(
+      Type.Union([Type.Literal('en'), Type.Literal('fr'), Type.Literal('nl')], { default: 'en' }),
+    ),
+  },
+  { title: 'ReportRequest', description: 'Provide either address or both lat and lon.' },
+);
+
+const AcceptedSchema = Type.Object(
+  {
+    job_id: Type.String({ format: 'uuid' }),
+    status: Type.Literal('processing'),
+    stage: Type.Literal('queued'),
+    links: Type.Object({ status: Type.String() }),
+  },
+  { title: 'ReportAccepted' },
+);
+
+const FileLink = Type.Object({ url: Type.String() });
+const ReportJobSchema = Type.Object(
+  {
+    job_id: Type.String({ format: 'uuid' }),
+    status: Type.Union([Type.Literal('processing'), Type.Literal('completed'), Type.Literal('failed')]),
+    stage: Type.Optional(
+      Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('delivering')]),
+    ),
+    address: Type.Optional(Type.String()),
+    lang: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('fr'), Type.Literal('nl')])),
+    files: Type.Optional(Type.Object({ html: FileLink, pdf: Type.Optional(FileLink) })),
+    pdf_pending: Type.Optional(Type.Boolean()),
+    expires_in_days: Type.Optional(Type.Integer()),
+    detail: Type.Optional(Type.String()),
+  },
+  { title: 'ReportJob' },
+);
+
+const JobParams = Type.Object({ job_id: Type.String({ maxLength: 100 }) });
+
+export function reportRoutes(service: ReportService) {
+  return (app: V1App) => {
+    app.post(
+      '/reports',
+      {
+        config: { product: 'reports' },
+        schema: {
+          tags: ['reports'],
+          summary: 'Order an Environmental Intelligence Report (asynchronous)',
+          security: [{ bearer: [] }, { apiKey: [] }],
+          body: ReportBodySchema,
+          response: { 202: AcceptedSchema, ...problemResponses(400, 401, 403, 422, 429, 502, 504) },
+        },
+        // the body is checked by the report service's own parser (types without coercion,
+        // the location rule, ranges) so that "50.8" as a string is refused, not coerced
+        validatorCompiler: () => () => true,
+      },
+      async (request, reply) => {
+        const key = requireKey(request);
+        const accepted = await service.submit({
+          keyId: key.id,
+          reportsPerDay: key.reportsPerDay,
+          body: request.body,
+        });
+        return (reply as FastifyReply).code(202).send(accepted);
+      },
+    );
+
+    app.get(
+      '/reports/:job_id',
+      {
+        config: { product: 'reports' },
+        schema: {
+          tags: ['reports'],
+          summary: 'A report job and its files',
+          security: [{ bearer: [] }, { apiKey: [] }],
+          params: JobParams,
+          response: { 200: ReportJobSchema, ...problemResponses(400, 401, 403, 404, 429, 502, 504) },
+        },
+      },
+      async (request, reply) => {
+        assertJobId(request.params.job_id);
+        reply.header('Cache-Control', 'no-store');
+        return service.get(requireKey(request).id, request.params.job_id);
+      },
+    );
+
+    app.get(
+      '/reports/:job_id/download',
+      {
+        config: { product: 'reports' },
+        schema: {
+          tags: ['reports'],
+          summary: 'Download a generated report file',
+          security: [{ bearer: [] }, { apiKey: [] }],
+          params: JobParams,
+          querystring: Type.Object(
+            { format: Type.Union([Type.Literal('html'), Type.Literal('pdf')]) },
+            { additionalProperties: false },
+          ),
+          response: { ...problemResponses(400, 401, 403, 404, 429) },
+        },
+      },
+      async (request, reply) => {
+        assertJobId(request.params.job_id);
+        const file = await service.download(
+          requireKey(request).id,
+          request.params.job_id,
+          request.query.format,
+        );
+        return (reply as FastifyReply)
+          .header('Content-Disposition', `attachment; filename="${file.filename}"`)
+          .header('Cache-Control', 'private, no-store')
+          .type(file.contentType)
+          .send(file.body);
+      },
+    );
+  };
+}

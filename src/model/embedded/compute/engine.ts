@@ -1,0 +1,157 @@
+import type {
+  CellSeries,
+  DomainId,
+  LayerRange,
+  LayerWindow,
+  LonLatWindow,
+  SeriesSpan,
+  TimedLayer,
+} from '../../port.ts';
+import { LAYER_FIELDS } from '../../port.ts';
+import { SURFACE } from '../morphology/layout.ts';
+import type { Morphology } from '../morphology/morphology.ts';
+import { type CellOutput, computeCell, type KernelWants, type OutputField } from '../physics/cell-kernel.ts';
+import { type HourSpec, HourTables } from './hour-tables.ts';
+import { FORECAST_CEILING_HOURS, forecastSteps, hourRange, yearHours } from './time-steps.ts';
+import { windowToCells } from './window.ts';
+
+/**
+ * The computations behind the port's heavy calls, free of threads: the worker runs
+ * them, tests call them directly. Pure functions of (morphology, seed, arguments).
+ */
+const ALL: KernelWants = { air: true, wind: true, thermal: true };
+const OUTPUT_FIELDS: OutputField[] = [
+  'no2',
+  'pm25',
+  'pm10',
+  'o3',
+  'ucomfort',
+  'ugust',
+  'utci',
+  'airTempC',
+  'relHumidityPct',
+  'wind10Ms',
+  'windDirDeg',
+  'ghiWm2',
+  'tmrtC',
+];
+
+/** layer field → kernel output, and what the kernel must compute for it */
+const LAYER_OUTPUT: Record<TimedLayer, { wants: KernelWants; fields: Record<string, OutputField> }> = {
+  thermal: { wants: { air: false, wind: false, thermal: true }, fields: { UTCI: 'utci' } },
+  wind: {
+    wants: { air: false, wind: true, thermal: false },
+    fields: { Ucomfort: 'ucomfort', Ugust: 'ugust' },
+  },
+  air: {
+    wants: { air: true, wind: false, thermal: false },
+    fields: { C: 'no2', C_PM25: 'pm25', C_PM10: 'pm10' },
+  },
+};
+
+function allocateOutput(length: number): CellOutput {
+  const out = {} as CellOutput;
+  for (const f of OUTPUT_FIELDS) out[f] = new Float32Array(length);
+  return out;
+}
+
+export class ModelEngine {
+  private readonly tables: HourTables;
+
+  constructor(
+    private readonly domains: ReadonlyMap<DomainId, Morphology>,
+    seed: number,
+  ) {
+    this.tables = new HourTables(seed);
+  }
+
+  morphology(id: DomainId): Morphology {
+    const m = this.domains.get(id);
+    if (!m) throw new Error(`unknown domain ${id}`);
+    return m;
+  }
+
+  /** warm the reference-year hour table so the first request does not pay for it */
+  warm(id: DomainId): void {
+    const m = this.morphology(id);
+    this.tables.year(m, yearHours(m.info.referenceYear));
+  }
+
+  series(id: DomainId, cells: readonly number[], span: SeriesSpan): CellSeries[] {
+    const m = this.morphology(id);
+    let hours: number[];
+    let table: ReturnType<HourTables['build']>;
+    if (span.kind === 'reference') {
+      hours = yearHours(m.info.referenceYear);
+      table = this.tables.year(m, hours);
+    } else if (span.kind === 'observed') {
+      hours = hourRange(span.fromMs, span.toMs);
+      table = this.tables.build(
+        m,
+        hours.map((hourMs) => ({ hourMs })),
+      );
+    } else {
+      hours = forecastSteps(span.issuedMs, FORECAST_CEILING_HOURS);
+      table = this.tables.build(
+        m,
+        hours.map((hourMs) => ({ hourMs, issuedMs: span.issuedMs })),
+      );
+    }
+    const hourArray = Float64Array.from(hours);
+    return cells.map((cell) => {
+      this.checkCell(m, cell);
+      const out = allocateOutput(hours.length);
+      computeCell(m, cell, table, 0, hours.length, out, 0, ALL);
+      return { cell, hours: hourArray.slice(), ...out };
+    });
+  }
+
+  layerWindow(id: DomainId, layer: TimedLayer, hour: HourSpec, window: LonLatWindow): LayerWindow {
+    const m = this.morphology(id);
+    const sub = windowToCells(m.info.grid, window);
+    const spec = LAYER_OUTPUT[layer];
+    const fields: Record<string, Float32Array> = {};
+    for (const name of LAYER_FIELDS[layer]) fields[name] = new Float32Array(sub.cols * sub.rows);
+    if (sub.cols === 0 || sub.rows === 0) return { ...sub, fields };
+    const table = this.tables.single(m, hour);
+    const out = allocateOutput(sub.cols * sub.rows);
+    const { cols } = m.info.grid;
+    for (let r = 0; r < sub.rows; r++) {
+      for (let c = 0; c < sub.cols; c++) {
+        const cell = (sub.row0 + r) * cols + sub.col0 + c;
+        computeCell(m, cell, table, 0, 1, out, r * sub.cols + c, spec.wants);
+      }
+    }
+    for (const [name, field] of Object.entries(spec.fields)) fields[name] = out[field];
+    return { ...sub, fields };
+  }
+
+  layerRange(id: DomainId, layer: TimedLayer, hours: readonly HourSpec[]): LayerRange[] {
+    const m = this.morphology(id);
+    const spec = LAYER_OUTPUT[layer];
+    const first = LAYER_FIELDS[layer][0]!;
+    const field = spec.fields[first]!;
+    const n = m.info.grid.cols * m.info.grid.rows;
+    const surface = m.rasters.surface;
+    const out = allocateOutput(1);
+    return hours.map((hour) => {
+      const table = this.tables.single(m, hour);
+      let min = Number.POSITIVE_INFINITY;
+      let max = Number.NEGATIVE_INFINITY;
+      for (let cell = 0; cell < n; cell++) {
+        if (surface[cell] === SURFACE.building) continue;
+        computeCell(m, cell, table, 0, 1, out, 0, spec.wants);
+        const v = out[field][0]!;
+        if (v < min) min = v;
+        if (v > max) max = v;
+      }
+      return Number.isFinite(min) ? { min, max } : { min: Number.NaN, max: Number.NaN };
+    });
+  }
+
+  private checkCell(m: Morphology, cell: number): void {
+    const n = m.info.grid.cols * m.info.grid.rows;
+    if (!Number.isInteger(cell) || cell < 0 || cell >= n)
+      throw new RangeError(`cell ${cell} is not in domain ${m.info.id}`);
+  }
+}

@@ -1,0 +1,64 @@
+import { forecastWeather } from '../meteo/forecast.ts';
+import { observedWeather } from '../meteo/weather.ts';
+import type { Morphology } from '../morphology/morphology.ts';
+import { createHourTable, fillHour, type HourTable } from '../physics/hour-state.ts';
+
+/**
+ * Hour tables for a domain: the reference year (built once per domain and kept), and
+ * small tables for observed or forecast hours (kept in a bounded cache, since map
+ * tiles ask for the same hour again and again).
+ */
+export interface HourSpec {
+  hourMs: number;
+  /** forecast issue time; absent or not before the hour for observed hours */
+  issuedMs?: number;
+}
+
+export class HourTables {
+  private readonly years = new Map<string, HourTable>();
+  private readonly singles = new Map<string, HourTable>();
+
+  constructor(private readonly seed: number) {}
+
+  build(m: Morphology, hours: readonly HourSpec[]): HourTable {
+    const table = createHourTable(hours.length);
+    const { lat, lon } = m.centre;
+    hours.forEach((h, i) => {
+      const forecast = h.issuedMs !== undefined && h.issuedMs < h.hourMs;
+      const w = forecast
+        ? forecastWeather(this.seed, h.hourMs, h.issuedMs!, lat, lon)
+        : observedWeather(this.seed, h.hourMs, lat, lon);
+      fillHour(table, i, h.hourMs, w);
+    });
+    return table;
+  }
+
+  year(m: Morphology, hours: readonly number[]): HourTable {
+    const key = `${m.info.id}:${hours[0]}`;
+    let table = this.years.get(key);
+    if (!table) {
+      table = this.build(
+        m,
+        hours.map((hourMs) => ({ hourMs })),
+      );
+      this.years.set(key, table);
+    }
+    return table;
+  }
+
+  single(m: Morphology, spec: HourSpec): HourTable {
+    const forecast = spec.issuedMs !== undefined && spec.issuedMs < spec.hourMs;
+    const key = `${m.info.id}:${spec.hourMs}:${forecast ? spec.issuedMs : '-'}`;
+    let table = this.singles.get(key);
+    if (table) {
+      // refresh recency
+      this.singles.delete(key);
+      this.singles.set(key, table);
+      return table;
+    }
+    table = this.build(m, [spec]);
+    this.singles.set(key, table);
+    if (this.singles.size > 512) this.singles.delete(this.singles.keys().next().value!);
+    return table;
+  }
+}

@@ -1,0 +1,73 @@
+import type { DomainInfo } from '../../port.ts';
+import { distanceTransform } from '../grid/distance-transform.ts';
+import { raiseBuildings } from './buildings.ts';
+import { createCanvas } from './canvas.ts';
+import { canyonGeometry } from './canyon.ts';
+import type { CityPlan } from './city-plan.ts';
+import { footprintRectangles } from './footprints.ts';
+import { horizonAndSkyView } from './horizon.ts';
+import { ROAD_CLASS, SURFACE } from './layout.ts';
+import type { Morphology } from './morphology.ts';
+import { packMorphology } from './pack.ts';
+import { assignDistricts, layStreets } from './street-network.ts';
+import { builtFraction, trafficExposure, windFactors } from './wind-exposure.ts';
+
+/**
+ * A city's morphology from its plan: districts, streets, buildings, then every derived
+ * raster. Deterministic: the plan and its seed fix every cell.
+ */
+export interface CityClimate {
+  /** 0–1 size of the city's urban background (Brussels 1) */
+  urbanIndex: number;
+  /** air-temperature offset against Uccle (elevation, position), °C */
+  taOffsetC: number;
+}
+
+export function generateCity(info: DomainInfo, plan: CityPlan, climate: CityClimate): Morphology {
+  const c = createCanvas(info.grid);
+  const n = c.cols * c.rows;
+  assignDistricts(c, plan);
+  layStreets(c, plan);
+  raiseBuildings(c, plan);
+
+  const isBuilding = new Uint8Array(n);
+  for (let i = 0; i < n; i++) isBuilding[i] = c.surface[i] === SURFACE.building ? 1 : 0;
+  const toMetres = (d: Float32Array) => {
+    for (let i = 0; i < n; i++) d[i] = Math.min(5000, d[i]! * c.cell);
+    return d;
+  };
+  const distMajorM = toMetres(distanceTransform((i) => c.roadClass[i] === ROAD_CLASS.major, c.cols, c.rows));
+  const distSecondaryM = toMetres(
+    distanceTransform((i) => c.roadClass[i] === ROAD_CLASS.secondary, c.cols, c.rows),
+  );
+  const distLocalM = toMetres(distanceTransform((i) => c.roadClass[i] === ROAD_CLASS.local, c.cols, c.rows));
+  const { horizon, svf } = horizonAndSkyView(c);
+  const { aspect, axisDeg } = canyonGeometry(c);
+  const { factor, turbulence } = windFactors(c, aspect, axisDeg);
+  const exposure = trafficExposure(distMajorM, distSecondaryM, distLocalM, aspect);
+  const built = builtFraction((i) => isBuilding[i] === 1, c.cols, c.rows, Math.round(120 / c.cell));
+  const rect = footprintRectangles(c.heightM, isBuilding, c.cols, c.rows);
+
+  return packMorphology(
+    info,
+    {
+      surface: c.surface,
+      roadClass: c.roadClass,
+      heightM: c.heightM,
+      distMajorM,
+      distSecondaryM,
+      distLocalM,
+      svf,
+      horizon,
+      canyonAspect: aspect,
+      canyonAxisDeg: axisDeg,
+      windFactor: factor,
+      turbulence,
+      trafficExposure: exposure,
+      urbanIndex: new Float32Array(n).fill(climate.urbanIndex),
+      builtFraction: built,
+      taOffsetC: new Float32Array(n).fill(climate.taOffsetC),
+    },
+    { rects: rect.rects, rectHeightM: rect.heights },
+  );
+}

@@ -1,0 +1,35 @@
+import type { DomainInfo } from '../../port.ts';
+import { type CellRasters, type FootprintArrays, viewColumns } from './layout.ts';
+
+/**
+ * A domain's static morphology: its grid, the rasters derived from buildings and
+ * streets, and building footprints as grid-aligned rectangles. `buffer` is shared
+ * between threads; `rectCount` sizes the footprint columns.
+ */
+export interface Morphology {
+  info: DomainInfo;
+  /** latitude and longitude the domain's single weather state is computed for */
+  centre: { lat: number; lon: number };
+  buffer: SharedArrayBuffer;
+  rectCount: number;
+  rasters: CellRasters;
+  footprints: FootprintArrays;
+}
+
+/** what crosses the thread boundary: plain data plus the shared buffer */
+export interface MorphologyTransfer {
+  info: DomainInfo;
+  centre: { lat: number; lon: number };
+  buffer: SharedArrayBuffer;
+  rectCount: number;
+}
+
+export function attachMorphology(t: MorphologyTransfer): Morphology {
+  const cells = t.info.grid.cols * t.info.grid.rows;
+  const { rasters, footprints } = viewColumns(t.buffer, cells, t.rectCount);
+  return { ...t, rasters, footprints };
+}
+
+export function transferOf(m: Morphology): MorphologyTransfer {
+  return { info: m.info, centre: m.centre, buffer: m.buffer, rectCount: m.rectCount };
+}

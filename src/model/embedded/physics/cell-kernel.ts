@@ -1,0 +1,150 @@
+import { HORIZON_DIRECTIONS, SURFACE, WIND_SECTORS } from '../morphology/layout.ts';
+import type { Morphology } from '../morphology/morphology.ts';
+import type { HourTable } from './hour-state.ts';
+import { meanRadiantTemperatureOf } from './tmrt.ts';
+import { evalFoldedUtci, UTCI_FOLDED_SIZE } from './utci.ts';
+
+/**
+ * The physics of one cell over a run of hours: local air temperature (heat island,
+ * elevation), pedestrian wind and gusts from direction-dependent factors, shadow and
+ * sky view for radiation and UTCI, and pollution from background plus road exposure.
+ */
+export interface CellOutput {
+  no2: Float32Array;
+  pm25: Float32Array;
+  pm10: Float32Array;
+  o3: Float32Array;
+  ucomfort: Float32Array;
+  ugust: Float32Array;
+  utci: Float32Array;
+  airTempC: Float32Array;
+  relHumidityPct: Float32Array;
+  wind10Ms: Float32Array;
+  windDirDeg: Float32Array;
+  ghiWm2: Float32Array;
+  tmrtC: Float32Array;
+}
+
+export type OutputField = keyof CellOutput;
+
+/** what a caller needs: all fields, or just a layer's */
+export interface KernelWants {
+  air: boolean;
+  wind: boolean;
+  thermal: boolean;
+}
+
+interface SurfaceTraits {
+  groundGain: number;
+  canopy: number;
+}
+const TRAITS: Record<number, SurfaceTraits> = {
+  [SURFACE.road]: { groundGain: 0.017, canopy: 0 },
+  [SURFACE.plaza]: { groundGain: 0.017, canopy: 0 },
+  [SURFACE.park]: { groundGain: 0.007, canopy: 0.55 },
+  [SURFACE.water]: { groundGain: 0.002, canopy: 0 },
+  [SURFACE.yard]: { groundGain: 0.011, canopy: 0.25 },
+  [SURFACE.land]: { groundGain: 0.01, canopy: 0 },
+};
+
+export function computeCell(
+  m: Morphology,
+  cell: number,
+  t: HourTable,
+  from: number,
+  to: number,
+  out: CellOutput,
+  outOffset: number,
+  wants: KernelWants,
+): void {
+  const r = m.rasters;
+  const surface = r.surface[cell]!;
+  const models = m.info.models;
+  const building = surface === SURFACE.building;
+  for (let i = from, o = outOffset; i < to; i++, o++) {
+    out.airTempC[o] = t.taC[i]! + r.taOffsetC[cell]!;
+    out.relHumidityPct[o] = t.rhPct[i]!;
+    out.wind10Ms[o] = t.wind10[i]!;
+    out.windDirDeg[o] = t.windDir[i]!;
+    out.ghiWm2[o] = t.ghi[i]!;
+  }
+  if (building) {
+    for (const f of ['no2', 'pm25', 'pm10', 'o3', 'ucomfort', 'ugust', 'utci', 'tmrtC'] as const) {
+      out[f].fill(Number.NaN, outOffset, outOffset + (to - from));
+    }
+    return;
+  }
+  const exposure = r.trafficExposure[cell]!;
+  const urban = r.urbanIndex[cell]!;
+  const built = r.builtFraction[cell]!;
+  const taOffset = r.taOffsetC[cell]!;
+  const turbulence = r.turbulence[cell]!;
+  const traits = TRAITS[surface] ?? TRAITS[SURFACE.road]!;
+  const svf = r.svf[cell]! * (1 - 0.45 * traits.canopy);
+  const wf = cell * WIND_SECTORS;
+  const hz = cell * HORIZON_DIRECTIONS;
+  const doAir = wants.air && models.air;
+  const doWind = wants.wind || wants.thermal;
+  for (let i = from, o = outOffset; i < to; i++, o++) {
+    if (doAir) {
+      const regional = t.no2Regional[i]! * (0.65 + 0.35 * urban);
+      const no2 = regional + t.no2Urban[i]! * urban + t.no2Traffic[i]! * exposure;
+      out.no2[o] = no2;
+      out.pm25[o] = t.pm25Regional[i]! + t.pm25Urban[i]! * urban + t.pm25Traffic[i]! * exposure;
+      out.pm10[o] = out.pm25[o]! + t.pm10Coarse[i]! + t.pm10Traffic[i]! * exposure;
+      // titration: local NO emissions consume ozone where NO2 is raised above the regional level
+      out.o3[o] = Math.max(2, t.o3Regional[i]! - 0.75 * (no2 - regional));
+    } else if (wants.air) {
+      out.no2[o] = Number.NaN;
+      out.pm25[o] = Number.NaN;
+      out.pm10[o] = Number.NaN;
+      out.o3[o] = Number.NaN;
+    }
+    let ucomfort = 0;
+    if (doWind) {
+      const pos = t.windDir[i]! / (360 / WIND_SECTORS);
+      const k0 = Math.floor(pos);
+      const f = pos - k0;
+      const a0 = r.windFactor[wf + (k0 % WIND_SECTORS)]!;
+      const a1 = r.windFactor[wf + ((k0 + 1) % WIND_SECTORS)]!;
+      ucomfort = (t.wind10[i]! * (a0 + f * (a1 - a0))) / 100;
+      out.ucomfort[o] = ucomfort;
+      out.ugust[o] = ucomfort * (1 + 3.5 * turbulence * t.gustiness[i]!);
+    }
+    if (wants.thermal) {
+      const ta = t.taC[i]! + taOffset + t.uhiC[i]! * built * urban;
+      const elev = t.sunElev[i]!;
+      let sunlit = 0;
+      if (elev > 0) {
+        const pos = t.sunAz[i]! / (360 / HORIZON_DIRECTIONS);
+        const k0 = Math.floor(pos);
+        const f = pos - k0;
+        const h0 = r.horizon[hz + (k0 % HORIZON_DIRECTIONS)]!;
+        const h1 = r.horizon[hz + ((k0 + 1) % HORIZON_DIRECTIONS)]!;
+        const horizonDeg = (h0 + f * (h1 - h0)) / 2;
+        sunlit = Math.min(1, Math.max(0, (elev - horizonDeg) / 2 + 0.5)) * (1 - traits.canopy);
+      }
+      const sinH = t.sinElev[i]!;
+      const beam = sunlit * t.directNormal[i]! * sinH;
+      const cooling = elev < 0 ? 2.5 * svf * (1 - t.cloud[i]!) : 0;
+      const tmrt = meanRadiantTemperatureOf(
+        t.directNormal[i]!,
+        t.diffuse[i]!,
+        t.ghi[i]!,
+        sinH,
+        t.cosElev[i]!,
+        t.skyLongwave[i]!,
+        svf,
+        sunlit,
+        ta + 0.006 * t.ghi[i]!,
+        ta + traits.groundGain * (beam + 0.3 * svf * t.diffuse[i]!) - cooling,
+      );
+      out.airTempC[o] = ta;
+      out.tmrtC[o] = tmrt;
+      // the hour's polynomial is folded at the domain temperature; a local offset of a
+      // few kelvin shifts UTCI almost one for one (checked against the full polynomial)
+      out.utci[o] =
+        evalFoldedUtci(t.utci, i * UTCI_FOLDED_SIZE, t.taC[i]!, 1.5 * ucomfort, tmrt - ta) + (ta - t.taC[i]!);
+    }
+  }
+}

@@ -1,0 +1,110 @@
+import { dayOfYear } from '../meteo/local-time.ts';
+import { skyEmissivity, splitRadiation } from '../meteo/solar.ts';
+import type { Weather } from '../meteo/weather.ts';
+import { emissionProfiles } from './emission-profiles.ts';
+import { foldUtciPolynomial, UTCI_FOLDED_SIZE, vapourPressureKpa } from './utci.ts';
+
+/**
+ * Everything about an hour that is the same for all cells of a domain, computed once
+ * per hour and stored column-wise so that a cell's year is a tight loop over arrays:
+ * meteorology, radiation split, sky longwave, the folded UTCI polynomial, and the
+ * pollution levels before local (cell) factors.
+ *
+ * Pollution model (µg/m³), calibrated to Brussels annual means (DOMAIN.md §4.4):
+ * - ventilation = wind × mixing, mixing deep on sunny afternoons, shallow at night and
+ *   in winter; dilution ∝ ventilation^-0.75;
+ * - regional background (imported; seasonal, air-mass episodes);
+ * - urban background per unit of urbanisation (city-wide traffic and heating);
+ * - traffic increment per unit of road exposure (hourly traffic profile);
+ * - ozone: regional ozone (photochemistry: sun, summer, heat waves) titrated by local NO2.
+ */
+const SIGMA = 5.670374419e-8;
+
+export const HOUR_FIELDS = [
+  'hourMs',
+  'taC',
+  'rhPct',
+  'wind10',
+  'windDir',
+  'cloud',
+  'ghi',
+  'sunElev',
+  'sunAz',
+  'sinElev',
+  'cosElev',
+  'directNormal',
+  'diffuse',
+  'skyLongwave',
+  'no2Regional',
+  'no2Urban',
+  'no2Traffic',
+  'pm25Regional',
+  'pm25Urban',
+  'pm25Traffic',
+  'pm10Coarse',
+  'pm10Traffic',
+  'o3Regional',
+  'uhiC',
+  'gustiness',
+] as const;
+export type HourField = (typeof HOUR_FIELDS)[number];
+
+export type HourTable = Record<HourField, Float64Array> & { length: number; utci: Float64Array };
+
+export function createHourTable(length: number): HourTable {
+  const table = { length, utci: new Float64Array(length * UTCI_FOLDED_SIZE) } as HourTable;
+  for (const f of HOUR_FIELDS) table[f] = new Float64Array(length);
+  return table;
+}
+
+export function fillHour(table: HourTable, i: number, hourMs: number, w: Weather): void {
+  const { doy } = dayOfYear(hourMs);
+  const sinH = Math.max(0, Math.sin((w.sunElevationDeg * Math.PI) / 180));
+  const { diffuse, directNormal } = splitRadiation(w.ghiWm2, w.sunElevationDeg, doy, w.taC, w.rhPct);
+  const winter = Math.cos((2 * Math.PI * (doy - 15)) / 365.25); // +1 mid-January, −1 mid-July
+  const spring = Math.exp(-(((doy - 95) / 30) ** 2)); // March–April nitrate episodes
+
+  const convective = Math.min(1, Math.max(0, sinH * (1 - 0.6 * w.cloud) * 1.6));
+  const mixing = (0.42 + 0.58 * convective) * (1 - 0.12 * winter);
+  const ventilation = Math.max(0.7, w.wind10Ms) * mixing;
+  const dilution = Math.min(3, Math.max(0.25, (1.6 / ventilation) ** 0.75));
+  const airMass = Math.exp(0.33 * w.pollutionZ);
+  const { traffic, heating } = emissionProfiles(hourMs);
+  const heatingSeason = Math.max(0, 0.55 + 0.45 * winter);
+
+  table.hourMs[i] = hourMs;
+  table.taC[i] = w.taC;
+  table.rhPct[i] = w.rhPct;
+  table.wind10[i] = w.wind10Ms;
+  table.windDir[i] = w.windDirDeg;
+  table.cloud[i] = w.cloud;
+  table.ghi[i] = w.ghiWm2;
+  table.sunElev[i] = w.sunElevationDeg;
+  table.sunAz[i] = w.sunAzimuthDeg;
+  table.sinElev[i] = sinH;
+  table.cosElev[i] = Math.cos((w.sunElevationDeg * Math.PI) / 180);
+  table.directNormal[i] = directNormal;
+  table.diffuse[i] = diffuse;
+  table.skyLongwave[i] = skyEmissivity(w.taC, w.rhPct, w.cloud) * SIGMA * (w.taC + 273.15) ** 4;
+
+  table.no2Regional[i] = 9.5 * (1 + 0.3 * winter) * airMass * (0.7 + 0.3 * dilution);
+  table.no2Urban[i] = 3.6 * (0.5 * traffic + 0.5 * heating * heatingSeason) * dilution;
+  table.no2Traffic[i] = 9.8 * traffic * dilution;
+  table.pm25Regional[i] =
+    5.5 * (1 + 0.22 * winter + 0.35 * spring) * airMass ** 1.6 * (0.75 + 0.25 * dilution);
+  table.pm25Urban[i] = 1.2 * (0.3 * traffic + heating * heatingSeason) * dilution;
+  table.pm25Traffic[i] = 0.75 * traffic * dilution;
+  // coarse particles: sea salt, soil and construction dust, lifted more on windy days
+  table.pm10Coarse[i] = 4.4 * (1 + 0.05 * Math.max(0, w.wind10Ms - 6)) * (0.8 + 0.2 * airMass);
+  table.pm10Traffic[i] = 1.5 * traffic * dilution; // exhaust plus resuspended road dust
+  const photochem = (0.55 + 0.45 * convective) * (1 - 0.28 * winter) + 0.045 * w.heatWaveC;
+  table.o3Regional[i] = 72 * photochem * (1.05 - 0.1 * Math.min(1, dilution - 0.25));
+
+  // nocturnal heat island: strongest on calm clear nights
+  const night = w.sunElevationDeg < 0 ? 1 : w.sunElevationDeg < 10 ? 1 - w.sunElevationDeg / 10 : 0;
+  const calm = Math.exp(-w.wind10Ms / 4);
+  table.uhiC[i] = (0.6 + 3.4 * night * calm * (1 - 0.7 * w.cloud)) * (0.5 + 0.5 * (1 - 0.3 * winter));
+  table.gustiness[i] = 0.9 + 0.2 * convective;
+
+  foldUtciPolynomial(w.taC, vapourPressureKpa(w.taC, w.rhPct), table.utci, i * UTCI_FOLDED_SIZE);
+}

@@ -1,0 +1,48 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import type { DomainId } from '../../port.ts';
+import { ModelEngine } from '../compute/engine.ts';
+import { attachMorphology, type Morphology } from '../morphology/morphology.ts';
+import type { ReplyMessage, Task, TaskMessage, WorkerInit } from './protocol.ts';
+
+/**
+ * A compute worker: attaches the shared morphology buffers (no copy, no regeneration),
+ * then answers tasks one at a time. Result arrays are transferred, not copied.
+ */
+const init = workerData as WorkerInit;
+const domains = new Map<DomainId, Morphology>();
+for (const t of init.morphologies) domains.set(t.info.id, attachMorphology(t));
+const engine = new ModelEngine(domains, init.seed);
+
+function run(task: Task): { result: unknown; transfer: ArrayBuffer[] } {
+  if (task.method === 'warm') {
+    // the reference-year tables, so that the first request does not pay for them
+    for (const id of domains.keys()) engine.warm(id);
+    return { result: null, transfer: [] };
+  }
+  if (task.method === 'series') {
+    const result = engine.series(task.domain, task.cells, task.span);
+    const transfer: ArrayBuffer[] = [];
+    for (const s of result) {
+      for (const v of Object.values(s)) if (ArrayBuffer.isView(v)) transfer.push(v.buffer as ArrayBuffer);
+    }
+    return { result, transfer };
+  }
+  if (task.method === 'layerWindow') {
+    const result = engine.layerWindow(task.domain, task.layer, task.hour, task.window);
+    return { result, transfer: Object.values(result.fields).map((f) => f.buffer as ArrayBuffer) };
+  }
+  return { result: engine.layerRange(task.domain, task.layer, task.hours), transfer: [] };
+}
+
+parentPort!.on('message', (message: TaskMessage) => {
+  let reply: ReplyMessage;
+  let transfer: ArrayBuffer[] = [];
+  try {
+    const done = run(message.task);
+    reply = { id: message.id, ok: true, result: done.result };
+    transfer = done.transfer;
+  } catch (error) {
+    reply = { id: message.id, ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+  parentPort!.postMessage(reply, transfer);
+});

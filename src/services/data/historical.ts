@@ -1,0 +1,156 @@
+import type { KeyValueCache } from '../../adapters/cache/port.ts';
+import type { CityDefinition, DataMetric } from '../../domain/coverage/cities.ts';
+import { classifyPoint } from '../../domain/coverage/classify.ts';
+import { assertCityInScope, entitledMetrics } from '../../domain/data/entitlement.ts';
+import { parseMetrics, parseRadius } from '../../domain/data/location-input.ts';
+import { apiError } from '../../domain/errors/catalogue.ts';
+import type { KeyRecord } from '../../domain/keys/key-record.ts';
+import type { DomainId, MicroclimateModel } from '../../model/port.ts';
+import { type ResolveAddress, resolveLocation } from './resolve-location.ts';
+import { sampleCells } from './sampling.ts';
+import { awaitWithDeadline, createSingleFlight } from './single-flight.ts';
+import type { StatisticsBlocks, StatisticsEngine } from './statistics-engine.ts';
+
+export type Dataset = 'brussels_extended' | 'belgium_lowres';
+
+export interface HistoricalQuery {
+  address?: string | undefined;
+  lat?: string | undefined;
+  lon?: string | undefined;
+  radius?: string | undefined;
+  metrics?: string | undefined;
+}
+
+export interface HistoricalDeps {
+  model: MicroclimateModel;
+  /** durable: results survive restarts */
+  cache: KeyValueCache;
+  statistics: StatisticsEngine;
+  resolveAddress: ResolveAddress;
+  clock: () => number;
+  deadlineMs: number;
+}
+
+interface CachedStatistics {
+  generated_utc: string;
+  hours: number;
+  blocks: StatisticsBlocks;
+}
+
+/** Which dataset answers a location: the hyper-local model inside Brussels' zone, the nationwide grid elsewhere in Belgium. */
+function datasetFor(
+  lat: number,
+  lon: number,
+): { dataset: Dataset; domain: DomainId; city: CityDefinition | null } {
+  const coverage = classifyPoint(lat, lon);
+  if (coverage.covered === false) {
+    throw apiError('outside_coverage', 'This location is outside Belgium, the area the service covers.');
+  }
+  if (coverage.covered === 'high_res' && coverage.city.products.historical) {
+    return { dataset: 'brussels_extended', domain: coverage.city.id as DomainId, city: coverage.city };
+  }
+  return { dataset: 'belgium_lowres', domain: 'belgium', city: null };
+}
+
+export function createHistoricalService(deps: HistoricalDeps) {
+  const flights = createSingleFlight<CachedStatistics>();
+
+  async function computeAndStore(
+    cacheKey: string,
+    domain: DomainId,
+    cells: number[],
+  ): Promise<CachedStatistics> {
+    const series = await deps.model.series(domain, cells, { kind: 'reference' }, { workKey: cacheKey });
+    const references = await deps.statistics.references(domain);
+    const blocks = await deps.statistics.blocks(series, references);
+    const result: CachedStatistics = {
+      generated_utc: new Date(deps.clock()).toISOString(),
+      hours: series[0]?.hours.length ?? 0,
+      blocks,
+    };
+    await deps.cache.set(cacheKey, JSON.stringify(result), null);
+    return result;
+  }
+
+  /**
+   * The statistics for a resolved location: sampling, cache (durable, per location, radius
+   * and model version), one computation for concurrent identical requests, and a deadline
+   * past which the caller gets 504 while the work finishes into the cache.
+   */
+  async function assemble(input: {
+    location: { address: string | null; lat: number; lon: number };
+    radius: number | undefined;
+    key: KeyRecord | null;
+    requested: DataMetric[] | undefined;
+    deadlineMs: number;
+  }) {
+    const { location, radius } = input;
+    const { dataset, domain, city } = datasetFor(location.lat, location.lon);
+    if (city && input.key) assertCityInScope(input.key, city);
+    const info = deps.model.domain(domain);
+    const modelled = (['air', 'wind', 'thermal'] as const).filter((m) => info.models[m]) as DataMetric[];
+    const where = dataset === 'belgium_lowres' ? 'nationwide' : `in ${city?.name}`;
+    const metrics = input.key ? entitledMetrics(input.key, input.requested, modelled, where) : modelled;
+    // the nationwide grid answers with the cell containing the location and ignores radius
+    const sampling = sampleCells(
+      deps.model,
+      domain,
+      location.lat,
+      location.lon,
+      dataset === 'belgium_lowres' ? undefined : radius,
+    );
+    const cacheKey = `historical:${deps.model.version}:${dataset}:${location.lat}:${location.lon}:${sampling.radiusM ?? '-'}`;
+    let cacheStatus: 'hit' | 'miss' = 'hit';
+    let result: CachedStatistics;
+    const cached = await deps.cache.get(cacheKey);
+    if (cached) result = JSON.parse(cached) as CachedStatistics;
+    else {
+      cacheStatus = 'miss';
+      const work = flights.run(cacheKey, () => computeAndStore(cacheKey, domain, sampling.cells));
+      result = await awaitWithDeadline(work, input.deadlineMs, 'The annual statistics for this location');
+    }
+    const meta: Record<string, unknown> = {
+      dataset,
+      reference_year: info.referenceYear,
+      sampling: sampling.sampling,
+    };
+    if (sampling.distanceM !== undefined) meta.distance_m = Math.round(sampling.distanceM * 10) / 10;
+    if (sampling.radiusM !== undefined) meta.radius_m = sampling.radiusM;
+    meta.n_cells = sampling.cells.length;
+    meta.hours = result.hours;
+    meta.metrics = metrics;
+    meta.generated_utc = result.generated_utc;
+    const body: Record<string, unknown> = {};
+    if (city) body.city = { id: city.id, name: city.name, country: city.country };
+    body.location = { address: location.address, lat: location.lat, lon: location.lon };
+    body.meta = meta;
+    for (const metric of metrics) {
+      const block = result.blocks[metric];
+      if (block) body[metric] = block;
+    }
+    return { body, cacheStatus };
+  }
+
+  return {
+    /** GET /historical/stats for a key */
+    async stats(key: KeyRecord, query: HistoricalQuery) {
+      const radius = parseRadius(query.radius, undefined);
+      const requested = parseMetrics(query.metrics);
+      const location = await resolveLocation(query, deps.resolveAddress);
+      return assemble({ location, radius, key, requested, deadlineMs: deps.deadlineMs });
+    },
+    /** every modelled metric for a location already resolved and checked (reports); no deadline */
+    async statsForLocation(location: { address: string | null; lat: number; lon: number }, radius: number) {
+      const { body } = await assemble({
+        location,
+        radius,
+        key: null,
+        requested: undefined,
+        deadlineMs: 24 * 3_600_000,
+      });
+      return body;
+    },
+  };
+}
+
+export type HistoricalService = ReturnType<typeof createHistoricalService>;

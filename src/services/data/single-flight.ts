@@ -1,0 +1,45 @@
+import { apiError } from '../../domain/errors/catalogue.ts';
+
+/**
+ * Runs one piece of work per key at a time: concurrent identical requests share the
+ * same promise, and the work outlives any caller that stops waiting for it.
+ */
+export function createSingleFlight<T>() {
+  const inflight = new Map<string, Promise<T>>();
+  return {
+    run(key: string, work: () => Promise<T>): Promise<T> {
+      const running = inflight.get(key);
+      if (running) return running;
+      const started = work().finally(() => inflight.delete(key));
+      inflight.set(key, started);
+      // a caller that gave up must not turn a later failure into an unhandled rejection
+      started.catch(() => {});
+      return started;
+    },
+    get size() {
+      return inflight.size;
+    },
+  };
+}
+
+/** Waits at most `ms` for the work; past it answers 504 upstream_timeout while the work goes on. */
+export async function awaitWithDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          apiError(
+            'upstream_timeout',
+            `${what} is still being computed; retry shortly and the finished result will be served.`,
+          ),
+        ),
+      ms,
+    );
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,135 @@
+import type { KeyValueCache } from '../../adapters/cache/port.ts';
+import type { StatisticsPool } from '../../adapters/threads/statistics-pool.ts';
+import { classifyPoint } from '../../domain/coverage/classify.ts';
+import type {
+  AirBlock,
+  AirReference,
+  ThermalBlock,
+  ThermalReference,
+  WindBlock,
+} from '../../domain/stats/index.ts';
+import type { CellSeries, DomainId, MicroclimateModel } from '../../model/port.ts';
+
+export interface StatisticsBlocks {
+  air?: AirBlock;
+  wind?: WindBlock;
+  thermal?: ThermalBlock;
+}
+
+export interface StatisticsReferences {
+  air?: AirReference;
+  thermal?: ThermalReference;
+}
+
+/** City-centre reference locations for the air benchmark: open streets and squares of the Pentagon. */
+const CITY_CENTRE_REFERENCES: Partial<Record<DomainId, Array<[number, number]>>> = {
+  brussels: [
+    [50.8467, 4.3525],
+    [50.8503, 4.3488],
+    [50.8449, 4.3572],
+    [50.8427, 4.3497],
+    [50.8488, 4.3561],
+    [50.8418, 4.3553],
+    [50.8524, 4.3553],
+    [50.8457, 4.3446],
+  ],
+};
+
+/** Cells sampled for "the coverage area as a whole": a lattice of outdoor cells over the domain. */
+const LATTICE = 6;
+
+/**
+ * Turns the model's hourly series into the statistics blocks, and computes (once per model
+ * version and domain, stored durably) the references the blocks compare against.
+ */
+export function createStatisticsEngine(deps: {
+  model: MicroclimateModel;
+  cache: KeyValueCache;
+  pool: StatisticsPool;
+}) {
+  const pending = new Map<DomainId, Promise<StatisticsReferences>>();
+
+  function nearestOutdoorCells(domain: DomainId, points: Array<[number, number]>): number[] {
+    const cells = new Set<number>();
+    for (const [lat, lon] of points) {
+      const located = deps.model.locate(domain, lat, lon);
+      if (!located) continue;
+      if (!located.isBuilding) cells.add(located.cell);
+      else
+        for (const cell of deps.model.nearestOutdoor(domain, lat, lon)?.cells.slice(0, 1) ?? [])
+          cells.add(cell);
+    }
+    return [...cells];
+  }
+
+  function latticePoints(domain: DomainId): Array<[number, number]> {
+    const { grid } = deps.model.domain(domain);
+    const points: Array<[number, number]> = [];
+    for (let i = 0; i < LATTICE; i++) {
+      for (let j = 0; j < LATTICE; j++) {
+        const lat = grid.north - ((i + 0.5) / LATTICE) * grid.rows * grid.dLat;
+        const lon = grid.west + ((j + 0.5) / LATTICE) * grid.cols * grid.dLon;
+        const coverage = classifyPoint(lat, lon);
+        // only points the domain actually answers for
+        if (domain === 'belgium' ? coverage.covered !== false : coverage.covered === 'high_res')
+          points.push([lat, lon]);
+      }
+    }
+    return points;
+  }
+
+  async function computeReferences(domain: DomainId): Promise<StatisticsReferences> {
+    const references: StatisticsReferences = {};
+    const info = deps.model.domain(domain);
+    const centre = CITY_CENTRE_REFERENCES[domain];
+    if (centre && info.models.air) {
+      const cells = nearestOutdoorCells(domain, centre);
+      const series = await deps.model.series(domain, cells, { kind: 'reference' });
+      const blocks = await Promise.all(series.map((cell) => deps.pool.compute(cell.hours, [cell], {})));
+      const shares = blocks.map((b) => b.air?.good_pct).filter((v): v is number => typeof v === 'number');
+      if (shares.length > 0) {
+        references.air = {
+          good_pct: shares.reduce((a, b) => a + b, 0) / shares.length,
+          n_locations: shares.length,
+        };
+      }
+    }
+    if (info.models.thermal) {
+      const cells = nearestOutdoorCells(domain, latticePoints(domain));
+      const series = await deps.model.series(domain, cells, { kind: 'reference' });
+      const first = series[0];
+      const mean = first
+        ? (await deps.pool.compute(first.hours, series, {})).thermal?.summer_night_mean_utci_c
+        : undefined;
+      if (typeof mean === 'number') references.thermal = { summer_night_mean_utci_c: mean };
+    }
+    return references;
+  }
+
+  return {
+    /** the domain's references, computed once per model version */
+    references(domain: DomainId): Promise<StatisticsReferences> {
+      const running = pending.get(domain);
+      if (running) return running;
+      const cacheKey = `historical-references:${deps.model.version}:${domain}`;
+      const work = (async () => {
+        const cached = await deps.cache.get(cacheKey);
+        if (cached) return JSON.parse(cached) as StatisticsReferences;
+        const computed = await computeReferences(domain);
+        await deps.cache.set(cacheKey, JSON.stringify(computed), null);
+        return computed;
+      })();
+      pending.set(domain, work);
+      work.catch(() => pending.delete(domain));
+      return work;
+    },
+    /** the blocks of a location, computed on a worker thread */
+    async blocks(series: readonly CellSeries[], references: StatisticsReferences): Promise<StatisticsBlocks> {
+      const first = series[0];
+      if (!first) return {};
+      return deps.pool.compute(first.hours, series, references);
+    },
+  };
+}
+
+export type StatisticsEngine = ReturnType<typeof createStatisticsEngine>;

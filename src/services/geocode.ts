@@ -1,0 +1,90 @@
+import { withMemoryCache } from '../adapters/geocoder/memory-cache.ts';
+import type { GeocodeCandidate, Geocoder } from '../adapters/geocoder/port.ts';
+import { type Coverage, classifyPoint } from '../domain/coverage/classify.ts';
+import { coordinateLabel, roundCoordinate } from '../domain/coverage/rounding.ts';
+import { apiError } from '../domain/errors/catalogue.ts';
+import { GEOCODE_MAX_LIMIT, type GeocodeResponse, type GeocodeResult } from '../http/schemas/geocode.ts';
+
+/**
+ * Geocoding as the service uses it: the address helper (GET /geocode), the address input
+ * of data endpoints and reports (top result, inside the service area), and labels for
+ * reports posted with coordinates. Results are only used to answer the request at hand
+ * (spec rule 8): nothing is stored, beyond a short in-memory cache.
+ */
+export interface ResolvedAddress {
+  label: string;
+  /** rounded to 5 decimals */
+  lat: number;
+  lon: number;
+  coverage: Exclude<Coverage, { covered: false }>;
+}
+
+export interface GeocodeService {
+  geocode(q: string, limit: number): Promise<GeocodeResponse>;
+  /** the top result; `outside_coverage` when there is none or it lies outside the service area */
+  resolveAddress(address: string): Promise<ResolvedAddress>;
+  /** the nearest known address, else 'lat, lon' with 5 decimals */
+  reverseLabel(lat: number, lon: number): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface GeocodeServiceOptions {
+  /** how long answers are remembered (default 5 minutes) */
+  cacheTtlMs?: number;
+  /** how many answers at most (default 1000) */
+  cacheSize?: number;
+  clock?: () => number;
+}
+
+export function geocodeResult(candidate: GeocodeCandidate): GeocodeResult {
+  const coverage = classifyPoint(candidate.lat, candidate.lon);
+  if (coverage.covered === false) return { address: candidate.address, covered: false };
+  const relevance = Math.round(Math.min(1, Math.max(0, candidate.relevance)) * 1000) / 1000;
+  const placed = { address: candidate.address, lat: coverage.lat, lon: coverage.lon, relevance };
+  if (coverage.covered === 'national_low_res') return { ...placed, covered: 'national_low_res' };
+  return { ...placed, covered: coverage.covered, city: coverage.city.id };
+}
+
+export function createGeocodeService(
+  geocoder: Geocoder,
+  options: GeocodeServiceOptions = {},
+): GeocodeService {
+  const cached = withMemoryCache(geocoder, {
+    ttlMs: options.cacheTtlMs ?? 5 * 60_000,
+    maxEntries: options.cacheSize ?? 1000,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  // always ask for the most candidates: one cached answer then serves every limit
+  const candidates = (q: string) =>
+    q.trim() === '' ? Promise.resolve([]) : cached.search(q.trim(), GEOCODE_MAX_LIMIT);
+
+  return {
+    async geocode(q, limit) {
+      const found = await candidates(q);
+      return { query: q, results: found.slice(0, limit).map(geocodeResult) };
+    },
+    async resolveAddress(address) {
+      const [top] = await candidates(address);
+      if (!top)
+        throw apiError('outside_coverage', `No place matching '${address}' was found in the service area.`);
+      const coverage = classifyPoint(top.lat, top.lon);
+      if (coverage.covered === false) {
+        throw apiError('outside_coverage', `'${top.address}' lies outside the service area.`);
+      }
+      return { label: top.address, lat: coverage.lat, lon: coverage.lon, coverage };
+    },
+    async reverseLabel(lat, lon) {
+      const roundedLat = roundCoordinate(lat);
+      const roundedLon = roundCoordinate(lon);
+      try {
+        return (await cached.reverse(roundedLat, roundedLon)) ?? coordinateLabel(roundedLat, roundedLon);
+      } catch {
+        // a label is a courtesy: the spec's fallback serves when the geocoder cannot answer
+        return coordinateLabel(roundedLat, roundedLon);
+      }
+    },
+    async close() {
+      await cached.close?.();
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { KeyRepository } from '../adapters/store/keys.ts';
+import type { KeyRecord } from '../domain/keys/key-record.ts';
+import { hashKeySecret, keyTypeOf } from '../domain/keys/key-secret.ts';
+
+/**
+ * Finds the key behind a presented secret. Found keys are cached for at most
+ * `maxStaleMs` so that a revocation by the CLI (another process) shows within that time;
+ * unknown secrets are never cached, so a key created a moment ago works at once.
+ */
+export interface KeyAuthenticator {
+  lookup(secret: string): Promise<KeyRecord | null>;
+  /** the key's current record by id (tiles: a revoked key's URLs stop working) */
+  byId(id: string): Promise<KeyRecord | null>;
+}
+
+export function createKeyAuthenticator(
+  repository: KeyRepository,
+  options: { maxStaleMs?: number; clock?: () => number } = {},
+): KeyAuthenticator {
+  const maxStaleMs = options.maxStaleMs ?? 2000;
+  const clock = options.clock ?? Date.now;
+  const byHash = new Map<string, { key: KeyRecord; hash: string; at: number }>();
+  const byIdCache = new Map<string, { key: KeyRecord | null; at: number }>();
+  const MAX_ENTRIES = 10_000;
+
+  function remember<V>(map: Map<string, V>, id: string, value: V): void {
+    if (map.size >= MAX_ENTRIES) map.delete(map.keys().next().value as string);
+    map.set(id, value);
+  }
+
+  return {
+    async lookup(secret) {
+      if (keyTypeOf(secret) === null || secret.length > 200) return null;
+      const hash = hashKeySecret(secret);
+      const now = clock();
+      let entry = byHash.get(hash);
+      if (!entry || now - entry.at > maxStaleMs) {
+        const found = await repository.findByHash(hash);
+        if (!found) {
+          byHash.delete(hash);
+          return null;
+        }
+        entry = { ...found, at: now };
+        remember(byHash, hash, entry);
+      }
+      // the index lookup found the row; compare the stored hash in constant time as well
+      const stored = Buffer.from(entry.hash, 'hex');
+      const presented = Buffer.from(hash, 'hex');
+      if (stored.length !== presented.length || !timingSafeEqual(stored, presented)) return null;
+      return entry.key;
+    },
+    async byId(id) {
+      const now = clock();
+      const cached = byIdCache.get(id);
+      if (cached && now - cached.at <= maxStaleMs) return cached.key;
+      const key = await repository.findById(id);
+      remember(byIdCache, id, { key, at: now });
+      return key;
+    },
+  };
+}

@@ -1,0 +1,113 @@
+import { CITIES, findCity } from '../../domain/coverage/cities.ts';
+import { apiError } from '../../domain/errors/catalogue.ts';
+import type { DomainId, MicroclimateModel } from '../../model/port.ts';
+import { type CatalogBody, type CatalogKey, catalogBody } from './catalog-body.ts';
+import { buildSkeleton, type CatalogSkeleton, RANGED_LAYERS, stepHours } from './catalog-skeleton.ts';
+import { RangeMemo } from './range-memo.ts';
+import type { TileSigner } from './tile-signer.ts';
+
+/**
+ * GET /map/{city} as a use case. The skeleton of each city is assembled on demand and
+ * kept `ttlMs` (60 s); concurrent misses share one assembly. When the model fails, the
+ * last good skeleton answers with fresh signatures (`stale`); with none, 503.
+ */
+export interface CatalogService {
+  /** starts computing the value ranges of every map city's current steps, in the background */
+  warm(nowMs?: number): void;
+  getCatalog(input: { city: string; key: CatalogKey; nowMs?: number }): Promise<{
+    body: CatalogBody;
+    cache: 'hit' | 'miss' | 'stale';
+  }>;
+}
+
+export const CATALOG_TTL_MS = 60_000;
+
+export function createCatalogService(deps: {
+  model: MicroclimateModel;
+  signer: TileSigner;
+  ttlMs?: number;
+  /** budget for the model calls behind one assembly */
+  deadlineMs?: number;
+  /** how long an assembly waits for value ranges it does not know yet (default 3 s) */
+  rangeWaitMs?: number;
+  now?: () => number;
+}): CatalogService {
+  const ttlMs = deps.ttlMs ?? CATALOG_TTL_MS;
+  const now = deps.now ?? Date.now;
+  const lastGood = new Map<string, CatalogSkeleton>();
+  const inFlight = new Map<string, Promise<CatalogSkeleton>>();
+  const memo = new RangeMemo(deps.model);
+  const rangeWaitMs = deps.rangeWaitMs ?? 3_000;
+
+  function assemble(cityId: string, nowMs: number): Promise<CatalogSkeleton> {
+    const running = inFlight.get(cityId);
+    if (running) return running;
+    const city = findCity(cityId)!;
+    const work = buildSkeleton(deps.model, memo, city, nowMs, { rangeWaitMs, deadlineMs: deps.deadlineMs })
+      .then((skeleton) => {
+        lastGood.set(cityId, skeleton);
+        return skeleton;
+      })
+      .finally(() => inFlight.delete(cityId));
+    inFlight.set(cityId, work);
+    return work;
+  }
+
+  return {
+    warm(nowMs = now()) {
+      for (const city of CITIES) {
+        if (!city.map || !city.products.map) continue;
+        try {
+          const hours = stepHours(deps.model, city, nowMs);
+          for (const layer of RANGED_LAYERS) {
+            if (city.map.layers.includes(layer))
+              void memo.request(city.id as DomainId, layer, hours, deps.deadlineMs);
+          }
+        } catch {
+          // a model that cannot answer now is asked again on the next warm-up or catalog
+        }
+      }
+    },
+    async getCatalog({ city: cityId, key, nowMs = now() }) {
+      const city = findCity(cityId);
+      if (!city?.products.map || !city.map) throw apiError('not_found', `No map for city '${cityId}'.`);
+      const cached = lastGood.get(cityId);
+      let skeleton: CatalogSkeleton;
+      let cache: 'hit' | 'miss' | 'stale';
+      if (cached && nowMs - cached.generatedMs < ttlMs && nowMs >= cached.generatedMs) {
+        skeleton = cached;
+        cache = 'hit';
+      } else {
+        try {
+          skeleton = await assemble(cityId, nowMs);
+          cache = 'miss';
+        } catch (err) {
+          // any failure of the back end (unavailable, timed out, broken) falls back alike
+          const fallback = lastGood.get(cityId);
+          if (!fallback) {
+            throw apiError(
+              'upstream_unavailable',
+              'The map model service is unavailable and no catalog is cached.',
+              {
+                cause: err,
+              },
+            );
+          }
+          skeleton = fallback;
+          cache = 'stale';
+        }
+      }
+      return {
+        body: catalogBody({
+          city,
+          skeleton,
+          key,
+          signer: deps.signer,
+          nowMs,
+          ttlS: Math.round(ttlMs / 1000),
+        }),
+        cache,
+      };
+    },
+  };
+}

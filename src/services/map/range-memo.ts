@@ -1,0 +1,68 @@
+import type { TimedMapLayer } from '../../domain/map/layers.ts';
+import type { DomainId, LayerRange, MicroclimateModel } from '../../model/port.ts';
+
+/**
+ * Per-hour value ranges, asked of the model once per (domain, layer, hour, issue) and
+ * remembered: a range is a full-domain computation, far too slow to repeat on every
+ * catalog assembly, and it never changes for a given hour and issue. Requests run in
+ * the background; callers read whatever is known.
+ */
+type Hour = { hourMs: number; issuedMs?: number };
+
+const KEEP_MS = 4 * 24 * 3_600_000;
+
+export class RangeMemo {
+  private readonly known = new Map<string, LayerRange>();
+  private readonly pending = new Map<string, Promise<void>>();
+
+  constructor(private readonly model: MicroclimateModel) {}
+
+  private static key(domain: string, layer: string, h: Hour): string {
+    return `${domain}|${layer}|${h.hourMs}|${h.issuedMs ?? '-'}`;
+  }
+
+  get(domain: DomainId, layer: TimedMapLayer, h: Hour): LayerRange | undefined {
+    return this.known.get(RangeMemo.key(domain, layer, h));
+  }
+
+  /** starts computing what is neither known nor under way; resolves when all asked are settled */
+  request(
+    domain: DomainId,
+    layer: TimedMapLayer,
+    hours: readonly Hour[],
+    deadlineMs?: number,
+  ): Promise<void> {
+    const missing = hours.filter((h) => !this.known.has(RangeMemo.key(domain, layer, h)));
+    const waits: Promise<void>[] = [];
+    const fresh = missing.filter((h) => {
+      const running = this.pending.get(RangeMemo.key(domain, layer, h));
+      if (running) waits.push(running);
+      return !running;
+    });
+    if (fresh.length > 0) {
+      const work = this.model
+        .layerRange(domain, layer, fresh, deadlineMs === undefined ? undefined : { deadlineMs })
+        .then((ranges) => {
+          fresh.forEach((h, i) => {
+            const r = ranges[i];
+            if (r) this.known.set(RangeMemo.key(domain, layer, h), r);
+          });
+          this.prune(fresh[0]!.hourMs);
+        })
+        .catch(() => undefined) // unknown ranges are simply not published; a later request retries
+        .finally(() => {
+          for (const h of fresh) this.pending.delete(RangeMemo.key(domain, layer, h));
+        });
+      for (const h of fresh) this.pending.set(RangeMemo.key(domain, layer, h), work);
+      waits.push(work);
+    }
+    return Promise.all(waits).then(() => undefined);
+  }
+
+  private prune(aroundMs: number): void {
+    for (const key of this.known.keys()) {
+      const hourMs = Number(key.split('|')[2]);
+      if (Math.abs(hourMs - aroundMs) > KEEP_MS) this.known.delete(key);
+    }
+  }
+}

@@ -1,0 +1,193 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
+import { apiError } from '../../domain/errors/catalogue.ts';
+import { buildingFeatures } from '../../domain/map/building-features.ts';
+import {
+  blocksInTile,
+  blockWindow,
+  cellSquares,
+  strideFor,
+  TILE_BUFFER,
+  TILE_EXTENT,
+} from '../../domain/map/cell-squares.ts';
+import { LAYERS, type TimedMapLayer } from '../../domain/map/layers.ts';
+import { isValidTile, type TileAddress, tileBounds } from '../../domain/map/mercator.ts';
+import { encodeTile } from '../../domain/map/mvt.ts';
+import { buildTileJson, type TileJson } from '../../domain/map/tilejson.ts';
+import { type SignedQuery, scopePath } from '../../domain/map/url-signing.ts';
+import { type DomainId, type MicroclimateModel, ModelTimeoutError } from '../../model/port.ts';
+import type { IsKeyActive } from './key-activity.ts';
+import { type CachedTile, TileCache } from './tile-cache.ts';
+import { type AdmittedTileRequest, admitTileRequest, type TileAddressParams } from './tile-request.ts';
+import type { TileSigner } from './tile-signer.ts';
+
+const gzip = promisify(gzipCallback);
+
+export const MVT_CONTENT_TYPE = 'application/vnd.mapbox-vector-tile';
+
+export interface TileResult {
+  status: 200 | 204;
+  body: Buffer | null;
+  contentType: typeof MVT_CONTENT_TYPE;
+  /** set when body is the gzip variant */
+  contentEncoding?: 'gzip';
+  etag: string;
+}
+
+export interface TileService {
+  tileJson(params: TileAddressParams, query: SignedQuery, nowMs?: number): Promise<TileJson>;
+  tile(
+    params: TileAddressParams & TileAddress,
+    query: SignedQuery,
+    opts?: { acceptGzip?: boolean; nowMs?: number },
+  ): Promise<TileResult>;
+}
+
+/**
+ * Signed TileJSON and vector tiles. Tiles are cut from the model on demand, encoded
+ * once and kept in a byte-bounded LRU keyed by model version and address; the gzip
+ * variant is made once too, so a cached tile costs a lookup and a write.
+ */
+export function createTileService(deps: {
+  model: MicroclimateModel;
+  signer: TileSigner;
+  isKeyActive: IsKeyActive;
+  cacheBytes?: number;
+  deadlineMs?: number;
+  now?: () => number;
+}): TileService {
+  const now = deps.now ?? Date.now;
+  const cache = new TileCache(deps.cacheBytes ?? 256 * 1024 * 1024);
+  const inFlight = new Map<string, Promise<CachedTile>>();
+
+  async function cut(req: AdmittedTileRequest, tile: TileAddress): Promise<Buffer | null> {
+    const domain = req.city.id as DomainId;
+    if (req.horizon === 'static') {
+      const b = tileBounds(tile);
+      const padLon = ((b.east - b.west) * TILE_BUFFER) / TILE_EXTENT;
+      const padLat = ((b.north - b.south) * TILE_BUFFER) / TILE_EXTENT;
+      const footprints = deps.model.buildings(domain, {
+        west: b.west - padLon,
+        east: b.east + padLon,
+        south: b.south - padLat,
+        north: b.north + padLat,
+      });
+      return toBuffer(encodeTile([{ name: req.layer, polygons: buildingFeatures(footprints, tile) }]));
+    }
+    const grid = deps.model.domain(domain).grid;
+    const blocks = blocksInTile(grid, tile, strideFor(grid, tile));
+    if (blocks === null) return null;
+    const window = await deps.model.layerWindow(
+      domain,
+      req.layer as TimedMapLayer,
+      req.issuedMs === undefined ? { hourMs: req.stepMs! } : { hourMs: req.stepMs!, issuedMs: req.issuedMs },
+      blockWindow(grid, blocks),
+      deps.deadlineMs === undefined ? undefined : { deadlineMs: deps.deadlineMs },
+    );
+    return toBuffer(encodeTile([{ name: req.layer, squares: cellSquares(grid, window, tile, blocks) }]));
+  }
+
+  function load(key: string, req: AdmittedTileRequest, tile: TileAddress): Promise<CachedTile> {
+    const hit = cache.get(key);
+    if (hit) return Promise.resolve(hit);
+    const running = inFlight.get(key);
+    if (running) return running;
+    const work = cut(req, tile)
+      .then((raw) => {
+        const entry: CachedTile = {
+          raw,
+          etag: `"${createHash('sha1')
+            .update(key)
+            .update(raw ?? '')
+            .digest('base64url')}"`,
+        };
+        cache.set(key, entry);
+        return entry;
+      })
+      .catch((err: unknown) => {
+        if (err instanceof ModelTimeoutError)
+          throw apiError('upstream_timeout', 'The tile took too long to compute; retry shortly.', {
+            cause: err,
+          });
+        throw apiError('upstream_unavailable', 'The map model service could not cut this tile.', {
+          cause: err,
+        });
+      })
+      .finally(() => inFlight.delete(key));
+    inFlight.set(key, work);
+    return work;
+  }
+
+  return {
+    async tileJson(params, query, nowMs = now()) {
+      const req = await admitTileRequest(deps, params, query, nowMs);
+      const grid = deps.model.domain(req.city.id as DomainId).grid;
+      const path = scopePath({
+        city: req.city.id,
+        layer: req.layer,
+        horizon: req.horizon,
+        stepMs: req.stepMs,
+      });
+      return buildTileJson({
+        layer: LAYERS[req.layer as keyof typeof LAYERS],
+        cityName: req.city.name,
+        attribution: req.city.attribution,
+        tilesPath: path,
+        // the signature covers the whole prefix, so the tiles reuse this request's own
+        signedQuery: signedQueryString(query),
+        bounds: [
+          grid.west,
+          grid.north - grid.rows * grid.dLat,
+          grid.west + grid.cols * grid.dLon,
+          grid.north,
+        ],
+        stepMs: req.stepMs,
+      });
+    },
+
+    async tile(params, query, opts = {}) {
+      const nowMs = opts.nowMs ?? now();
+      const address = { z: params.z, x: params.x, y: params.y };
+      const req = await admitTileRequest(deps, params, query, nowMs);
+      const descriptor = LAYERS[req.layer as keyof typeof LAYERS];
+      if (!isValidTile(address) || address.z < descriptor.minzoom || address.z > descriptor.maxzoom) {
+        throw apiError('not_found', 'No tile at this zoom or position.');
+      }
+      const key = [
+        deps.model.version,
+        scopePath({ city: req.city.id, layer: req.layer, horizon: req.horizon, stepMs: req.stepMs }),
+        req.issuedMs ?? '-',
+        `${address.z}/${address.x}/${address.y}`,
+      ].join('|');
+      const entry = await load(key, req, address);
+      if (entry.raw === null)
+        return { status: 204, body: null, contentType: MVT_CONTENT_TYPE, etag: entry.etag };
+      if (opts.acceptGzip) {
+        if (!entry.gzip) {
+          entry.gzip = await gzip(entry.raw, { level: 6 });
+          cache.grew(entry.gzip.length);
+        }
+        return {
+          status: 200,
+          body: entry.gzip,
+          contentType: MVT_CONTENT_TYPE,
+          contentEncoding: 'gzip',
+          etag: entry.etag,
+        };
+      }
+      return { status: 200, body: entry.raw, contentType: MVT_CONTENT_TYPE, etag: entry.etag };
+    },
+  };
+}
+
+function toBuffer(bytes: Uint8Array | null): Buffer | null {
+  return bytes === null ? null : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+function signedQueryString(query: SignedQuery): string {
+  const parts = [`key=${encodeURIComponent(query.key ?? '')}`, `exp=${query.exp}`];
+  if (query.issued !== undefined) parts.push(`issued=${query.issued}`);
+  parts.push(`sig=${query.sig}`);
+  return parts.join('&');
+}

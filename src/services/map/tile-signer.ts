@@ -1,0 +1,34 @@
+import type { SignedQuery } from '../../domain/map/url-signing.ts';
+import {
+  signQuery,
+  type TileScope,
+  urlExpiry,
+  type Verification,
+  verifyQuery,
+} from '../../domain/map/url-signing.ts';
+
+/**
+ * The server's signing policy around the pure scheme in domain/map/url-signing.ts:
+ * which secrets, how long URLs live. URLs last at least `ttlMs` (two hours by default,
+ * so a page that renews its catalog hourly never holds an expired URL) and expire on
+ * the hour.
+ */
+export interface TileSigner {
+  /** epoch seconds at which URLs signed now expire */
+  expiry(nowMs: number): number;
+  /** the signed query string for a scope */
+  sign(keyId: string, scope: TileScope, expS: number): string;
+  verify(scope: Omit<TileScope, 'issuedMs'>, query: SignedQuery, nowMs: number): Verification;
+}
+
+export const DEFAULT_URL_TTL_MS = 2 * 3_600_000;
+
+export function createTileSigner(secrets: readonly Buffer[], ttlMs = DEFAULT_URL_TTL_MS): TileSigner {
+  const signing = secrets[0];
+  if (!signing) throw new Error('at least one tile-signing secret is required');
+  return {
+    expiry: (nowMs) => urlExpiry(nowMs, ttlMs),
+    sign: (keyId, scope, expS) => signQuery(signing, keyId, scope, expS),
+    verify: (scope, query, nowMs) => verifyQuery(secrets, scope, query, nowMs),
+  };
+}

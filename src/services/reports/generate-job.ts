@@ -1,0 +1,123 @@
+import type { ReportJob } from '../../adapters/store/report-jobs.ts';
+import { coordinateLabel } from '../../domain/coverage/rounding.ts';
+import { ApiError } from '../../domain/errors/catalogue.ts';
+import type { ReportLang } from '../../domain/reports/i18n/index.ts';
+import { renderReportHtml } from '../../domain/reports/template.ts';
+import { DAY_MS, RETENTION_DAYS, type ReportServiceDeps } from './types.ts';
+
+/**
+ * The one job type of the report queue: statistics → HTML (stage running) → PDF (stage
+ * delivering) → completed. Payload version 1 carries only the job id. Retry policy:
+ * a timeout or failure of the compute back end is retried after a delay, up to
+ * `maxAttempts`; anything else is permanent and fails the job with a detail at once.
+ * A crash anywhere leaves the job with a lapsing lease, and the sweep resumes it.
+ */
+export const QUEUE_NAME = 'reports';
+
+const TRANSIENT = new Set(['upstream_timeout', 'upstream_error', 'upstream_unavailable']);
+
+export class PermanentJobError extends Error {
+  constructor(readonly detail: string) {
+    super(detail);
+    this.name = 'PermanentJobError';
+  }
+}
+
+export interface GenerateOptions {
+  deps: ReportServiceDeps;
+  clock: () => number;
+  leaseMs: number;
+  maxAttempts: number;
+  retryDelayMs: number;
+  /** enqueue the job again after `delayMs` (retry of a transient failure) */
+  requeue(jobId: string, delayMs: number): void;
+}
+
+export async function generateReport(
+  jobId: string,
+  signal: AbortSignal,
+  options: GenerateOptions,
+): Promise<void> {
+  const { deps, clock, leaseMs, maxAttempts } = options;
+  const { store } = deps;
+  const job = await store.claim(jobId, clock(), clock() + leaseMs);
+  if (!job) return; // finished, or another worker holds it
+  const retention = () => clock() + RETENTION_DAYS * DAY_MS;
+  if (job.attempts > maxAttempts) {
+    if (job.hasHtml) await store.markPdfPending(jobId, clock(), retention());
+    else await store.fail(jobId, `The report could not be generated after ${maxAttempts} attempts.`, clock());
+    return;
+  }
+  const heartbeat = setInterval(
+    () => {
+      store.heartbeat(jobId, clock() + leaseMs).catch(() => {});
+    },
+    Math.max(1000, Math.floor(leaseMs / 3)),
+  );
+  heartbeat.unref();
+  try {
+    let html: string;
+    if (job.hasHtml && job.stage === 'delivering') {
+      html = (await store.readFile(jobId, 'html')) as string;
+    } else {
+      const built = await buildHtml(job, options);
+      if (signal.aborted) return;
+      html = built.html;
+      await store.saveHtml(jobId, html, built.label, clock());
+    }
+    if (signal.aborted) return;
+    try {
+      const pdf = await deps.pdf.render(html);
+      await store.complete(jobId, pdf, clock(), retention());
+    } catch (error) {
+      deps.logger?.warn({ jobId, err: error }, 'report PDF rendering failed; polls will retry it');
+      await store.markPdfPending(jobId, clock(), retention());
+    }
+  } catch (error) {
+    if (signal.aborted) return;
+    if (error instanceof ApiError && TRANSIENT.has(error.code) && job.attempts < maxAttempts) {
+      const delay = options.retryDelayMs * job.attempts;
+      // the delay lives in this process's timer; if the process dies first, the sweep
+      // elsewhere (or the restart) finds the released job and retries it
+      await store.release(jobId, clock());
+      options.requeue(jobId, delay);
+      return;
+    }
+    const detail =
+      error instanceof PermanentJobError || error instanceof ApiError
+        ? error.detail
+        : 'The report could not be generated because of an internal error.';
+    if (!(error instanceof ApiError) && !(error instanceof PermanentJobError)) {
+      deps.logger?.error({ jobId, err: error }, 'report generation failed');
+    }
+    await store.fail(jobId, detail, clock());
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+async function buildHtml(job: ReportJob, options: GenerateOptions): Promise<{ html: string; label: string }> {
+  const { deps, clock } = options;
+  let label = job.label;
+  if (!label) {
+    // the spec: coordinates without an address get a reverse-geocoded label, else 'lat, lon'
+    label = await deps.reverseLabel(job.lat, job.lon).catch(() => coordinateLabel(job.lat, job.lon));
+    if (!label) label = coordinateLabel(job.lat, job.lon);
+  }
+  const stats = await deps.stats({
+    lat: job.lat,
+    lon: job.lon,
+    radius: job.radius,
+    address: job.address === null ? null : label,
+  });
+  const lang = job.lang as ReportLang;
+  const attribution = deps.attribution?.(stats, lang);
+  const html = renderReportHtml(stats, lang, {
+    jobId: job.id,
+    address: label,
+    generatedAtMs: clock(),
+    ...(attribution ? { attribution } : {}),
+    ...(deps.fontDataUrl ? { fontDataUrl: deps.fontDataUrl } : {}),
+  });
+  return { html, label };
+}

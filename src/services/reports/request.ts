@@ -1,0 +1,87 @@
+import { roundCoordinate } from '../../domain/coverage/rounding.ts';
+import { apiError } from '../../domain/errors/catalogue.ts';
+import { REPORT_LANGS, type ReportLang } from '../../domain/reports/i18n/index.ts';
+
+/**
+ * The body of POST /reports, checked by the rules of the spec. The route's schema checks
+ * the same things first; this keeps the service correct when called from anywhere else.
+ */
+export interface ReportRequest {
+  address: string | null;
+  /** rounded to 5 decimals; null when an address is given */
+  lat: number | null;
+  lon: number | null;
+  radius: number;
+  lang: ReportLang;
+}
+
+export const ADDRESS_MAX_LENGTH = 200;
+export const RADIUS_MIN = 5;
+export const RADIUS_MAX = 50;
+export const RADIUS_DEFAULT = 10;
+
+function isNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+export function parseReportRequest(body: unknown): ReportRequest {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw apiError('validation_error', 'The body must be a JSON object.');
+  }
+  const input = body as Record<string, unknown>;
+  const hasAddress = input.address !== undefined && input.address !== null;
+  const hasLat = input.lat !== undefined && input.lat !== null;
+  const hasLon = input.lon !== undefined && input.lon !== null;
+  if (hasAddress && (hasLat || hasLon)) {
+    throw apiError('validation_error', 'Provide either address or lat and lon, not both.');
+  }
+  let address: string | null = null;
+  let lat: number | null = null;
+  let lon: number | null = null;
+  if (hasAddress) {
+    if (typeof input.address !== 'string' || input.address.trim() === '') {
+      throw apiError('validation_error', 'address must be a non-empty string.');
+    }
+    if (input.address.length > ADDRESS_MAX_LENGTH) {
+      throw apiError('validation_error', `address must be at most ${ADDRESS_MAX_LENGTH} characters.`);
+    }
+    address = input.address.trim();
+  } else if (hasLat || hasLon) {
+    if (!hasLat || !hasLon) throw apiError('validation_error', 'Provide both lat and lon.');
+    if (!isNumber(input.lat) || input.lat < -90 || input.lat > 90) {
+      throw apiError('validation_error', 'lat must be a number from -90 to 90.');
+    }
+    if (!isNumber(input.lon) || input.lon < -180 || input.lon > 180) {
+      throw apiError('validation_error', 'lon must be a number from -180 to 180.');
+    }
+    lat = roundCoordinate(input.lat);
+    lon = roundCoordinate(input.lon);
+  } else {
+    throw apiError('validation_error', 'Provide either address or both lat and lon.');
+  }
+  let radius = RADIUS_DEFAULT;
+  if (input.radius !== undefined && input.radius !== null) {
+    if (!isNumber(input.radius) || input.radius < RADIUS_MIN || input.radius > RADIUS_MAX) {
+      throw apiError(
+        'validation_error',
+        `radius must be a number from ${RADIUS_MIN} to ${RADIUS_MAX} metres.`,
+      );
+    }
+    radius = input.radius;
+  }
+  let lang: ReportLang = 'en';
+  if (input.lang !== undefined && input.lang !== null) {
+    if (typeof input.lang !== 'string' || !(REPORT_LANGS as readonly string[]).includes(input.lang)) {
+      throw apiError('validation_error', `lang must be one of ${REPORT_LANGS.join(', ')}.`);
+    }
+    lang = input.lang as ReportLang;
+  }
+  return { address, lat, lon, radius, lang };
+}
+
+/** UUID v4 as the spec writes it: lowercase hex, version digit 4 */
+const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+export function assertJobId(jobId: string): void {
+  if (!JOB_ID.test(jobId)) throw apiError('validation_error', 'job_id must be a lowercase UUID v4.');
+}

@@ -1,0 +1,262 @@
+import { randomUUID } from 'node:crypto';
+import type { ReportJob } from '../../adapters/store/report-jobs.ts';
+import { classifyPoint } from '../../domain/coverage/classify.ts';
+import { apiError } from '../../domain/errors/catalogue.ts';
+import type { ReportLang } from '../../domain/reports/i18n/index.ts';
+import { reportFilename } from '../../domain/reports/slug.ts';
+import { generateReport } from './generate-job.ts';
+import { nextUtcMidnight, quotaCounterName } from './quota.ts';
+import { assertJobId, parseReportRequest } from './request.ts';
+import {
+  DAY_MS,
+  type Download,
+  type JobView,
+  RETENTION_DAYS,
+  type ReportService,
+  type ReportServiceDeps,
+} from './types.ts';
+
+export * from './types.ts';
+
+const CONTENT_TYPES = { html: 'text/html; charset=utf-8', pdf: 'application/pdf' } as const;
+
+/**
+ * Reports, the use case: accept a job (coverage, then quota, then persist, then
+ * enqueue), run it on the queue's worker, answer polls by the spec's state table
+ * (including the PDF retried on each poll while pending), serve downloads, purge after
+ * 30 days. The database holds every job, so a restart loses nothing.
+ */
+export function createReportService(deps: ReportServiceDeps): ReportService {
+  const clock = deps.clock ?? Date.now;
+  const newId = deps.newId ?? randomUUID;
+  const classify = deps.classify ?? classifyPoint;
+  const leaseMs = deps.leaseMs ?? 30_000;
+  const maxAttempts = deps.maxAttempts ?? 3;
+  const retryDelayMs = deps.retryDelayMs ?? 5_000;
+  const pollRenderTimeoutMs = deps.pollRenderTimeoutMs ?? 15_000;
+  const sweepIntervalMs = deps.sweepIntervalMs ?? 60_000;
+  const { store, queue } = deps;
+  const timers = new Set<NodeJS.Timeout>();
+  /** PDF retries in flight in this process, so concurrent polls share one print */
+  const pdfRetries = new Map<string, Promise<boolean>>();
+  let sweepTimer: NodeJS.Timeout | null = null;
+  let lastPurgeMs = 0;
+  let closed = false;
+
+  const requeue = (jobId: string, delayMs: number) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      if (!closed) queue.enqueue({ v: 1, jobId }).catch(() => {});
+    }, delayMs);
+    timer.unref();
+    timers.add(timer);
+  };
+
+  async function ownedJob(keyId: string, jobId: string): Promise<ReportJob> {
+    assertJobId(jobId);
+    const job = await store.get(jobId);
+    // another key's job is as unknown as a missing one: a 404 reveals nothing
+    if (!job || job.keyId !== keyId) throw apiError('not_found', 'No report job with this id.');
+    if (job.expiresMs <= clock())
+      throw apiError('not_found', 'This report has expired (files are kept 30 days).');
+    return job;
+  }
+
+  /** prints the stored HTML again; true once the PDF is stored */
+  function retryPdf(jobId: string): Promise<boolean> {
+    const running = pdfRetries.get(jobId);
+    if (running) return running;
+    const attempt = (async () => {
+      const html = await store.readFile(jobId, 'html');
+      if (typeof html !== 'string') return false;
+      try {
+        const pdf = await deps.pdf.render(html);
+        await store.complete(jobId, pdf, clock(), clock() + RETENTION_DAYS * DAY_MS);
+        return true;
+      } catch (error) {
+        deps.logger?.warn({ jobId, err: error }, 'report PDF retry failed');
+        return false;
+      }
+    })().finally(() => pdfRetries.delete(jobId));
+    pdfRetries.set(jobId, attempt);
+    return attempt;
+  }
+
+  function withTimeout(promise: Promise<boolean>, ms: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), ms);
+      promise.then(
+        (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        () => {
+          clearTimeout(timer);
+          resolve(false);
+        },
+      );
+    });
+  }
+
+  function completedView(job: ReportJob, pdfReady: boolean): JobView {
+    const base = `/v1/reports/${job.id}/download`;
+    return {
+      job_id: job.id,
+      status: 'completed',
+      address: job.label ?? '',
+      lang: job.lang as ReportLang,
+      files: pdfReady
+        ? { html: { url: `${base}?format=html` }, pdf: { url: `${base}?format=pdf` } }
+        : { html: { url: `${base}?format=html` } },
+      ...(pdfReady ? {} : { pdf_pending: true as const }),
+      expires_in_days: RETENTION_DAYS,
+    };
+  }
+
+  const service: ReportService = {
+    async submit({ keyId, reportsPerDay, body }) {
+      const request = parseReportRequest(body);
+      // 1. coverage, before anything is counted or started
+      let lat: number;
+      let lon: number;
+      let label: string | null = null;
+      if (request.address !== null) {
+        const resolved = await deps.resolveAddress(request.address);
+        const coverage = classify(resolved.lat, resolved.lon);
+        if (coverage.covered === false) {
+          throw apiError('outside_coverage', 'This address is outside the area the service covers.');
+        }
+        lat = coverage.lat;
+        lon = coverage.lon;
+        label = resolved.label;
+      } else {
+        const coverage = classify(request.lat as number, request.lon as number);
+        if (coverage.covered === false) {
+          throw apiError('outside_coverage', 'This location is outside the area the service covers.');
+        }
+        lat = coverage.lat;
+        lon = coverage.lon;
+      }
+      // 2. the daily quota, consumed atomically: concurrent posts can never over-issue
+      const now = clock();
+      const counter = quotaCounterName(keyId, now);
+      const resetMs = nextUtcMidnight(now);
+      const quota = await deps.counters.incrementWithin(counter, 1, reportsPerDay, resetMs);
+      if (!quota.applied) {
+        const retryAfter = Math.max(1, Math.ceil((resetMs - now) / 1000));
+        throw apiError(
+          'quota_exceeded',
+          `The daily quota of ${reportsPerDay} reports is used up; it resets at midnight UTC.`,
+          { headers: { 'Retry-After': String(retryAfter) } },
+        );
+      }
+      // 3. persist before answering, so an accepted job survives anything that follows
+      const id = newId();
+      try {
+        await store.insert({
+          id,
+          keyId,
+          lang: request.lang,
+          address: request.address,
+          label,
+          lat,
+          lon,
+          radius: request.radius,
+          nowMs: now,
+          expiresMs: now + RETENTION_DAYS * DAY_MS,
+        });
+      } catch (error) {
+        await deps.counters.decrement(counter, 1).catch(() => {});
+        throw error;
+      }
+      // 4. enqueue; if the queue refuses, the job is in the database and the sweep runs it
+      await queue.enqueue({ v: 1, jobId: id }).catch((error: unknown) => {
+        deps.logger?.warn({ jobId: id, err: error }, 'report enqueue failed; the sweep will resume it');
+      });
+      return { job_id: id, status: 'processing', stage: 'queued', links: { status: `/v1/reports/${id}` } };
+    },
+
+    async get(keyId, jobId) {
+      const job = await ownedJob(keyId, jobId);
+      if (job.status === 'failed') {
+        return {
+          job_id: job.id,
+          status: 'failed',
+          detail: job.detail ?? 'The report could not be generated.',
+        };
+      }
+      if (job.status === 'completed' && job.hasPdf) return completedView(job, true);
+      if (job.hasHtml && job.pdfPending) {
+        // the state table: the first poll after the HTML is ready prints the PDF, and
+        // every later poll retries while it is still pending
+        const printed = await withTimeout(retryPdf(job.id), pollRenderTimeoutMs);
+        if (!printed && job.status === 'processing') await store.completePending(job.id, clock());
+        return completedView(job, printed);
+      }
+      if (job.status === 'completed') return completedView(job, job.hasPdf);
+      return { job_id: job.id, status: 'processing', stage: job.stage ?? 'queued' };
+    },
+
+    async download(keyId, jobId, format): Promise<Download> {
+      if (format !== 'html' && format !== 'pdf')
+        throw apiError('validation_error', 'format must be html or pdf.');
+      const job = await ownedJob(keyId, jobId);
+      const ready = job.status !== 'failed' && (format === 'html' ? job.hasHtml : job.hasPdf);
+      if (!ready)
+        throw apiError('not_found', `The ${format.toUpperCase()} file of this report is not generated yet.`);
+      const body = await store.readFile(jobId, format);
+      if (body === null)
+        throw apiError('not_found', `The ${format.toUpperCase()} file of this report is gone.`);
+      return { contentType: CONTENT_TYPES[format], filename: reportFilename(job.label, format), body };
+    },
+
+    purgeExpired(nowMs) {
+      return store.purgeExpired(nowMs ?? clock());
+    },
+
+    async resumeInterrupted() {
+      const ids = await store.listUnheld(clock());
+      for (const jobId of ids) await queue.enqueue({ v: 1, jobId });
+      return ids.length;
+    },
+
+    async start() {
+      queue.start((message, signal) =>
+        generateReport(message.jobId, signal, { deps, clock, leaseMs, maxAttempts, retryDelayMs, requeue }),
+      );
+      await service.resumeInterrupted();
+      if (sweepIntervalMs > 0) {
+        sweepTimer = setInterval(() => {
+          void (async () => {
+            await service.resumeInterrupted();
+            if (clock() - lastPurgeMs >= 3_600_000) {
+              lastPurgeMs = clock();
+              await service.purgeExpired();
+            }
+          })().catch((error: unknown) => deps.logger?.warn({ err: error }, 'report sweep failed'));
+        }, sweepIntervalMs);
+        sweepTimer.unref();
+      }
+    },
+
+    async idle() {
+      // a retry waiting on its timer counts as work not done yet
+      for (;;) {
+        await queue.drained();
+        if (timers.size === 0 || closed) return;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    },
+
+    async close() {
+      closed = true;
+      if (sweepTimer) clearInterval(sweepTimer);
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      await queue.close();
+      await Promise.allSettled([...pdfRetries.values()]);
+      await deps.pdf.close();
+    },
+  };
+  return service;
+}

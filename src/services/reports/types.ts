@@ -1,0 +1,100 @@
+import type { Counters } from '../../adapters/counters/port.ts';
+import type { PdfRenderer } from '../../adapters/pdf/port.ts';
+import type { JobQueue } from '../../adapters/queue/port.ts';
+import type { ReportJobStore } from '../../adapters/store/report-jobs.ts';
+import type { Coverage } from '../../domain/coverage/classify.ts';
+import type { ReportLang } from '../../domain/reports/i18n/index.ts';
+import type { HistoricalStats } from '../../domain/reports/stats.ts';
+
+export type StatsProvider = (input: {
+  lat: number;
+  lon: number;
+  radius: number;
+  address: string | null;
+}) => Promise<HistoricalStats>;
+
+export interface ReportLogger {
+  warn(fields: Record<string, unknown>, message: string): void;
+  error(fields: Record<string, unknown>, message: string): void;
+}
+
+export interface ReportServiceDeps {
+  store: ReportJobStore;
+  queue: JobQueue;
+  counters: Counters;
+  pdf: PdfRenderer;
+  stats: StatsProvider;
+  /** forward geocoding of the posted address; throws apiError('outside_coverage') when not covered */
+  resolveAddress(address: string): Promise<{ label: string; lat: number; lon: number }>;
+  /** label for posted coordinates; a failure falls back to 'lat, lon' */
+  reverseLabel(lat: number, lon: number): Promise<string>;
+  /** coverage of posted coordinates; defaults to the shared classifier */
+  classify?: (lat: number, lon: number) => Coverage;
+  /** the attribution printed in a report, e.g. the city's; a translated default otherwise */
+  attribution?: (stats: HistoricalStats, lang: ReportLang) => string | undefined;
+  /** data URL of the embedded font */
+  fontDataUrl?: string;
+  clock?: () => number;
+  newId?: () => string;
+  logger?: ReportLogger;
+  /** how long a worker holds a job between heartbeats (default 30 s) */
+  leaseMs?: number;
+  /** attempts before a job fails (default 3) */
+  maxAttempts?: number;
+  /** wait before a job whose statistics back end timed out is tried again (default 5 s × attempt) */
+  retryDelayMs?: number;
+  /** how long a poll waits for its PDF retry before answering pdf_pending (default 15 s) */
+  pollRenderTimeoutMs?: number;
+  /** how often unheld jobs are resumed and expired ones purged (default 60 s; 0 = never) */
+  sweepIntervalMs?: number;
+}
+
+export interface SubmitInput {
+  keyId: string;
+  reportsPerDay: number;
+  body: unknown;
+}
+
+export interface SubmitResult {
+  job_id: string;
+  status: 'processing';
+  stage: 'queued';
+  links: { status: string };
+}
+
+export type JobView =
+  | { job_id: string; status: 'processing'; stage: 'queued' | 'running' | 'delivering' }
+  | { job_id: string; status: 'failed'; detail: string }
+  | {
+      job_id: string;
+      status: 'completed';
+      address: string;
+      lang: ReportLang;
+      files: { html: { url: string }; pdf?: { url: string } };
+      pdf_pending?: true;
+      expires_in_days: number;
+    };
+
+export interface Download {
+  contentType: string;
+  filename: string;
+  body: string | Buffer;
+}
+
+export interface ReportService {
+  submit(input: SubmitInput): Promise<SubmitResult>;
+  get(keyId: string, jobId: string): Promise<JobView>;
+  download(keyId: string, jobId: string, format: 'html' | 'pdf'): Promise<Download>;
+  /** deletes jobs and files past retention; returns how many */
+  purgeExpired(nowMs?: number): Promise<number>;
+  /** re-enqueues processing jobs nobody holds (after a restart or a dead worker); returns how many */
+  resumeInterrupted(): Promise<number>;
+  /** starts the worker and the periodic sweep, and resumes interrupted jobs */
+  start(): Promise<void>;
+  /** resolves when the local queue has nothing waiting or running */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const RETENTION_DAYS = 30;
+export const DAY_MS = 86_400_000;

@@ -1,0 +1,137 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { computeWindBlock } from '../../../src/domain/stats/index.ts';
+import { cell, hoursFrom, input, intlBrusselsMonth, yearHours } from './fixture.ts';
+
+const YEAR = yearHours(2025);
+
+describe('wind block: distribution and speeds', () => {
+  it('a year at a constant 4.5 m/s', () => {
+    const block = computeWindBlock(input(YEAR, cell(YEAR, { ucomfort: 4.5, ugust: 6 })))!;
+    assert.deepEqual(block.distribution_pct, {
+      Calm: 0,
+      'Slightly windy': 100,
+      Windy: 0,
+      'Very windy': 0,
+      Danger: 0,
+    });
+    assert.equal(block.calm_pct, 0);
+    assert.equal(block.eff_mean_ms, 4.5);
+    assert.equal(block.worst_moment_ms, 4.5);
+    assert.equal(block.worst_moment_hours, 8760);
+    assert.deepEqual(block.exceedance_pct, {
+      above_frequent_sitting: 100,
+      slightly_windy_or_worse: 100,
+      windy_or_worse: 0,
+      very_windy_or_worse: 0,
+      danger: 0,
+    });
+    assert.equal(block.mean_ucomfort_ms, 4.5);
+    assert.equal(block.p95_ucomfort_ms, 4.5);
+    assert.equal(block.max_gust_ms, 6);
+    assert.equal(block.monthly_mean_ucomfort_ms['3'], 4.5);
+    // above 2.5 and 4 m/s all year: standing is the best band met
+    assert.equal(block.score, 6);
+    assert.equal(block.rating, 6);
+    assert.equal(block.label, 'Good');
+  });
+
+  it('a year in which exactly 25 % of hours are class 5 (gusts above 15 m/s)', () => {
+    const block = computeWindBlock(
+      input(YEAR, cell(YEAR, { ucomfort: 2, ugust: (i) => (i % 4 === 0 ? 16 : 5) })),
+    )!;
+    assert.equal(block.distribution_pct.Danger, 25);
+    assert.equal(block.calm_pct, 75);
+    assert.equal(block.exceedance_pct.danger, 25);
+    assert.equal(block.exceedance_pct.very_windy_or_worse, 25);
+    assert.equal(block.exceedance_pct.slightly_windy_or_worse, 25);
+    assert.equal(block.max_gust_ms, 16);
+  });
+
+  it('each hour takes the worse of the comfort and gust classes', () => {
+    const block = computeWindBlock(input(YEAR, cell(YEAR, { ucomfort: 7, ugust: 12 })))!;
+    assert.equal(block.distribution_pct['Very windy'], 100);
+  });
+
+  it('effective speed is the larger of Ucomfort and the gust-equivalent mean Ugust / 1.85', () => {
+    const gusty = computeWindBlock(input(YEAR, cell(YEAR, { ucomfort: 1, ugust: 9.25 })))!;
+    assert.equal(gusty.eff_mean_ms, 5);
+    assert.equal(gusty.mean_ucomfort_ms, 1);
+    const steady = computeWindBlock(input(YEAR, cell(YEAR, { ucomfort: 3, ugust: 3.7 })))!;
+    assert.equal(steady.eff_mean_ms, 3);
+  });
+
+  it('worst moment: the highest effective speed and the hours within 0.5 m/s of it', () => {
+    const speeds = [10, 9.6, 9.6, 9.4, 3];
+    const hours = hoursFrom('2025-01-10T00:00:00Z', speeds.length);
+    const block = computeWindBlock(input(hours, cell(hours, { ucomfort: (i) => speeds[i]!, ugust: 0 })))!;
+    assert.equal(block.worst_moment_ms, 10);
+    assert.equal(block.worst_moment_hours, 3);
+  });
+
+  it('95th percentile interpolates between order statistics', () => {
+    const hours = hoursFrom('2025-01-10T00:00:00Z', 101);
+    const block = computeWindBlock(input(hours, cell(hours, { ucomfort: (i) => (100 - i) / 10, ugust: 0 })))!;
+    assert.equal(block.p95_ucomfort_ms, 9.5);
+    const four = hoursFrom('2025-01-10T00:00:00Z', 4);
+    const small = computeWindBlock(input(four, cell(four, { ucomfort: (i) => [1, 2, 3, 4][i]!, ugust: 0 })))!;
+    assert.equal(small.p95_ucomfort_ms, 3.85);
+  });
+
+  it('averages speeds over the sampled cells before classifying', () => {
+    const block = computeWindBlock(
+      input(YEAR, cell(YEAR, { ucomfort: 2, ugust: 3 }), cell(YEAR, { ucomfort: 6, ugust: 7 })),
+    )!;
+    assert.equal(block.mean_ucomfort_ms, 4);
+    assert.equal(block.distribution_pct['Slightly windy'], 100);
+  });
+
+  it('monthly means follow local months', () => {
+    const block = computeWindBlock(
+      input(YEAR, cell(YEAR, { ucomfort: (_, t) => intlBrusselsMonth(t), ugust: 0 })),
+    )!;
+    for (let month = 1; month <= 12; month++)
+      assert.equal(block.monthly_mean_ucomfort_ms[String(month)], month);
+  });
+
+  it('skips hours without both readings and is null without any', () => {
+    const block = computeWindBlock(
+      input(YEAR, cell(YEAR, { ucomfort: (i) => (i < 4380 ? Number.NaN : 2), ugust: 3 })),
+    )!;
+    assert.equal(block.calm_pct, 100);
+    assert.equal(computeWindBlock(input(YEAR, cell(YEAR, { ucomfort: 2 }))), null);
+  });
+});
+
+describe('wind block: Lawson exceedance score and worst-moment rating', () => {
+  const year = (count: number, high: number, rest: number) =>
+    input(YEAR, cell(YEAR, { ucomfort: (i) => (i < count ? high : rest), ugust: 0 }));
+
+  it('exactly 5 % of hours above a threshold is within its allowance', () => {
+    // 438 of 8760 hours at 5 m/s: 5 % above 4 m/s; the rest at 3 m/s (above 2.5)
+    assert.equal(computeWindBlock(year(438, 5, 3))!.score, 8);
+    assert.equal(computeWindBlock(year(439, 5, 3))!.score, 6);
+  });
+
+  it('a quiet year is fit for frequent sitting', () => {
+    const block = computeWindBlock(year(438, 3, 2))!;
+    assert.equal(block.score, 10);
+    assert.equal(block.label, 'Excellent');
+  });
+
+  it('exceeding every comfort allowance leaves the uncomfortable band', () => {
+    assert.equal(computeWindBlock(year(8760, 9, 9))!.score, 2);
+  });
+
+  it('more than 0.022 % of hours above 15 m/s is unsafe: score 0', () => {
+    assert.equal(computeWindBlock(year(2, 16, 1))!.score, 0);
+    assert.equal(computeWindBlock(year(2, 16, 1))!.label, 'Bad');
+  });
+
+  it('one storm hour keeps the score but caps the rating', () => {
+    const block = computeWindBlock(year(1, 16, 1))!;
+    assert.equal(block.score, 10);
+    assert.equal(block.worst_moment_ms, 16);
+    assert.equal(block.rating, 2);
+  });
+});

@@ -1,0 +1,280 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { startTestService, type TestService } from '../helpers/service.ts';
+
+const GRAND_PLACE = { lat: 50.8467, lon: 4.3525 };
+const NAMUR = { lat: 50.4687, lon: 4.8625 };
+const LILLE = { lat: 50.6366, lon: 3.0635 };
+const ATOMIUM = { lat: 50.89492, lon: 4.34211 };
+const CHARLEROI = { lat: 50.411, lon: 4.4445 };
+
+let service: TestService;
+let key: string;
+before(async () => {
+  service = await startTestService();
+  key = await service.createKey(['--rate-per-min', '10000']);
+});
+after(() => service.close());
+
+const inject = (options: InjectOptions) => service.composition.app.inject(options);
+const get = (url: string, secret = key) => inject({ url, headers: { 'x-api-key': secret } });
+
+function code(response: LightMyRequestResponse): string {
+  assert.match(String(response.headers['content-type']), /application\/problem\+json/);
+  return response.json().code;
+}
+
+describe('common input rules', () => {
+  const malformed = [
+    ['address and coordinates together', `address=Grand-Place&lat=${GRAND_PLACE.lat}&lon=${GRAND_PLACE.lon}`],
+    ['nothing', ''],
+    ['lat without lon', 'lat=50.8'],
+    ['lon without lat', 'lon=4.3'],
+    ['NaN', 'lat=NaN&lon=4.35'],
+    ['Infinity', 'lat=Infinity&lon=4.35'],
+    ['hex', 'lat=0x32&lon=4.35'],
+    ['exponent', 'lat=5e1&lon=4.35'],
+    ['empty string', 'lat=&lon=4.35'],
+    ['repeated parameter', 'lat=50.84&lat=50.85&lon=4.35'],
+    ['latitude out of range', 'lat=91&lon=4.35'],
+    ['radius too small', 'lat=50.8467&lon=4.3525&radius=4'],
+    ['radius too large', 'lat=50.8467&lon=4.3525&radius=50.5'],
+    ['radius not a number', 'lat=50.8467&lon=4.3525&radius=ten'],
+    ['unknown metric', 'lat=50.8467&lon=4.3525&metrics=noise'],
+    ['empty metrics', 'lat=50.8467&lon=4.3525&metrics='],
+    ['repeated metric', 'lat=50.8467&lon=4.3525&metrics=air,air'],
+    ['four metrics', 'lat=50.8467&lon=4.3525&metrics=air,wind,thermal,air'],
+    ['unknown parameter', 'lat=50.8467&lon=4.3525&colour=red'],
+    ['blank address', 'address=%20%20'],
+    ['overlong address', `address=${'a'.repeat(201)}`],
+  ] as const;
+  for (const [name, query] of malformed) {
+    test(`historical: ${name} → 400 validation_error`, async () => {
+      const response = await get(`/v1/historical/stats?${query}`);
+      assert.equal(response.statusCode, 400, response.body);
+      assert.equal(code(response), 'validation_error');
+    });
+  }
+  for (const path of ['/v1/realtime', '/v1/forecast']) {
+    test(`${path}: malformed coordinates and radius are 400`, async () => {
+      for (const query of [
+        'lat=NaN&lon=4.35',
+        'lat=50.84&lat=50.85&lon=4.35',
+        'lat=50.8467&lon=4.3525&radius=51',
+        'metrics=air&lat=50.8467&lon=4.3525',
+      ]) {
+        const response = await get(`${path}?${query}`);
+        assert.equal(response.statusCode, 400, `${query}: ${response.body}`);
+      }
+    });
+  }
+});
+
+describe('GET /historical/stats', () => {
+  test('the Grand-Place: hyper-local dataset, every metric the key holds, cached afterwards', async () => {
+    const url = `/v1/historical/stats?lat=${GRAND_PLACE.lat}&lon=${GRAND_PLACE.lon}`;
+    const first = await get(url);
+    assert.equal(first.statusCode, 200, first.body);
+    assert.equal(first.headers['x-cache'], 'miss');
+    assert.ok(first.headers['x-ratelimit-limit']);
+    const body = first.json();
+    assert.deepEqual(body.city, { id: 'brussels', name: 'Brussels', country: 'BE' });
+    assert.deepEqual(body.location, { address: null, lat: GRAND_PLACE.lat, lon: GRAND_PLACE.lon });
+    assert.equal(body.meta.dataset, 'brussels_extended');
+    assert.equal(body.meta.reference_year, 2025);
+    assert.ok(['point', 'nearest_outdoor'].includes(body.meta.sampling));
+    assert.equal(body.meta.radius_m, undefined);
+    assert.ok(body.meta.n_cells >= 1);
+    assert.equal(body.meta.hours, 8760);
+    assert.deepEqual(body.meta.metrics, ['air', 'wind', 'thermal']);
+    for (const block of ['air', 'wind', 'thermal']) {
+      assert.ok(body[block], `missing ${block}`);
+      assert.ok(body[block].score >= 0 && body[block].score <= 10);
+      assert.ok(body[block].rating >= 0 && body[block].rating <= 10);
+      assert.equal(typeof body[block].label, 'string');
+    }
+    const second = await get(url);
+    assert.equal(second.headers['x-cache'], 'hit');
+    assert.equal(second.json().meta.generated_utc, body.meta.generated_utc);
+  });
+
+  test('coordinates are rounded to 5 decimals before anything else', async () => {
+    const response = await get('/v1/historical/stats?lat=50.846712345&lon=4.352549999&metrics=wind');
+    assert.equal(response.statusCode, 200, response.body);
+    assert.equal(response.json().location.lat, 50.84671);
+    assert.equal(response.json().location.lon, 4.35255);
+  });
+
+  test('an explicit radius averages every outdoor cell within it', async () => {
+    const response = await get(
+      `/v1/historical/stats?lat=${GRAND_PLACE.lat}&lon=${GRAND_PLACE.lon}&radius=50&metrics=wind`,
+    );
+    assert.equal(response.statusCode, 200, response.body);
+    const meta = response.json().meta;
+    assert.equal(meta.sampling, 'radius');
+    assert.equal(meta.radius_m, 50);
+    assert.ok(meta.n_cells > 5, `n_cells ${meta.n_cells}`);
+  });
+
+  test('elsewhere in Belgium: the nationwide dataset, no city, radius ignored', async () => {
+    const response = await get(`/v1/historical/stats?lat=${NAMUR.lat}&lon=${NAMUR.lon}&radius=20`);
+    assert.equal(response.statusCode, 200, response.body);
+    const body = response.json();
+    assert.equal(body.city, undefined);
+    assert.equal(body.meta.dataset, 'belgium_lowres');
+    assert.equal(body.meta.sampling, 'point');
+    assert.equal(body.meta.radius_m, undefined);
+    assert.equal(body.meta.n_cells, 1);
+  });
+
+  test('naming metrics returns those blocks only', async () => {
+    const body = (
+      await get(`/v1/historical/stats?lat=${GRAND_PLACE.lat}&lon=${GRAND_PLACE.lon}&metrics=thermal,wind`)
+    ).json();
+    assert.deepEqual(body.meta.metrics, ['thermal', 'wind']);
+    assert.equal(body.air, undefined);
+    assert.ok(body.wind && body.thermal);
+  });
+
+  test('outside Belgium is 422 outside_coverage', async () => {
+    const response = await get(`/v1/historical/stats?lat=${LILLE.lat}&lon=${LILLE.lon}`);
+    assert.equal(response.statusCode, 422);
+    assert.equal(code(response), 'outside_coverage');
+  });
+
+  test('entitlement: product, metric, empty metric scope and city scope are 403; omitted metrics follow the key', async () => {
+    const mapOnly = await service.createKey(['--products', 'map']);
+    assert.equal(
+      (await get(`/v1/historical/stats?lat=${NAMUR.lat}&lon=${NAMUR.lon}`, mapOnly)).statusCode,
+      403,
+    );
+    const airOnly = await service.createKey(['--metrics', 'air']);
+    const wind = await get(`/v1/historical/stats?lat=${NAMUR.lat}&lon=${NAMUR.lon}&metrics=wind`, airOnly);
+    assert.equal(wind.statusCode, 403);
+    assert.equal(code(wind), 'forbidden');
+    const omitted = (await get(`/v1/historical/stats?lat=${NAMUR.lat}&lon=${NAMUR.lon}`, airOnly)).json();
+    assert.deepEqual(omitted.meta.metrics, ['air']);
+    assert.equal(omitted.wind, undefined);
+    const empty = await service.createKey(['--metrics', '']);
+    assert.equal(
+      (await get(`/v1/historical/stats?lat=${NAMUR.lat}&lon=${NAMUR.lon}`, empty)).statusCode,
+      403,
+    );
+    const charleroiOnly = await service.createKey(['--cities', 'charleroi']);
+    assert.equal(
+      (await get(`/v1/historical/stats?lat=${GRAND_PLACE.lat}&lon=${GRAND_PLACE.lon}`, charleroiOnly))
+        .statusCode,
+      403,
+    );
+    // a nationwide answer belongs to no city, so the city scope does not apply
+    assert.equal(
+      (await get(`/v1/historical/stats?lat=${NAMUR.lat}&lon=${NAMUR.lon}`, charleroiOnly)).statusCode,
+      200,
+    );
+  });
+
+  test('concurrent identical cold requests share one computation', async () => {
+    const url = `/v1/historical/stats?lat=50.8451&lon=4.3601&metrics=wind`;
+    const responses = await Promise.all(Array.from({ length: 5 }, () => get(url)));
+    const generated = new Set(responses.map((r) => r.json().meta.generated_utc));
+    assert.equal(generated.size, 1);
+  });
+});
+
+describe('GET /realtime and /forecast', () => {
+  test('real-time records up to the most recent observed hour, with every field as numbers', async () => {
+    const response = await get(`/v1/realtime?lat=${GRAND_PLACE.lat}&lon=${GRAND_PLACE.lon}`);
+    assert.equal(response.statusCode, 200, response.body);
+    assert.equal(response.headers['x-cache'], 'miss');
+    const body = response.json();
+    assert.equal(body.city.id, 'brussels');
+    assert.equal(body.meta.radius_m, 10);
+    assert.equal(typeof body.meta.resolution_m, 'number');
+    assert.equal(body.meta.hours, body.hourly.length);
+    assert.ok(body.hourly.length > 0);
+    for (const record of body.hourly) {
+      assert.equal(record.timestamp, String(Date.parse(record.hour)));
+      for (const field of ['c', 'c_pm25', 'c_pm10', 'c_o3', 'ucomfort', 'ugust', 'utci']) {
+        assert.equal(typeof record[field], 'number', field);
+      }
+    }
+    const last = Date.parse(body.hourly.at(-1).hour);
+    const currentHour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+    assert.ok(
+      last < currentHour + 1 && last >= currentHour - 2 * 3_600_000,
+      'last record is the latest observed hour',
+    );
+    const again = await get(`/v1/realtime?lat=${GRAND_PLACE.lat}&lon=${GRAND_PLACE.lon}`);
+    assert.equal(again.headers['x-cache'], 'hit');
+  });
+
+  test('forecast records start after the observed hours and stay within the 48 h ceiling, in time order', async () => {
+    const body = (await get(`/v1/forecast?lat=${GRAND_PLACE.lat}&lon=${GRAND_PLACE.lon}&radius=25`)).json();
+    assert.equal(body.meta.radius_m, 25);
+    const hours = body.hourly.map((r: { hour: string }) => Date.parse(r.hour));
+    assert.ok(hours.length >= 24);
+    for (let i = 1; i < hours.length; i++) assert.ok(hours[i] > hours[i - 1]);
+    assert.ok(hours[0] > Date.now() - 2 * 3_600_000);
+    assert.ok(hours.at(-1) <= Date.now() + 49 * 3_600_000);
+  });
+
+  test('outside every covered city, in a planned zone, or in a city without the product: instant 422', async () => {
+    for (const [where, product, expected] of [
+      [NAMUR, 'realtime', 'outside_coverage'],
+      [ATOMIUM, 'realtime', 'outside_coverage'],
+      [LILLE, 'forecast', 'outside_coverage'],
+      [CHARLEROI, 'realtime', 'product_unavailable'],
+    ] as const) {
+      const response = await get(`/v1/${product}?lat=${where.lat}&lon=${where.lon}`);
+      assert.equal(response.statusCode, 422, `${product} ${where.lat}`);
+      assert.equal(code(response), expected);
+    }
+  });
+
+  test('Charleroi has a forecast without air fields (air is not modelled there)', async () => {
+    const response = await get(`/v1/forecast?lat=${CHARLEROI.lat}&lon=${CHARLEROI.lon}`);
+    assert.equal(response.statusCode, 200, response.body);
+    const record = response.json().hourly[0];
+    assert.equal(record.c, undefined);
+    assert.equal(typeof record.utci, 'number');
+  });
+
+  test('the key must hold the product and the city', async () => {
+    const historicalOnly = await service.createKey(['--products', 'historical']);
+    assert.equal(
+      (await get(`/v1/realtime?lat=${GRAND_PLACE.lat}&lon=${GRAND_PLACE.lon}`, historicalOnly)).statusCode,
+      403,
+    );
+    const charleroiOnly = await service.createKey(['--cities', 'charleroi']);
+    assert.equal(
+      (await get(`/v1/forecast?lat=${GRAND_PLACE.lat}&lon=${GRAND_PLACE.lon}`, charleroiOnly)).statusCode,
+      403,
+    );
+  });
+});
+
+describe('slowness', () => {
+  test('a request past its deadline answers 504 while the work finishes; the retry is served from the cache', async () => {
+    const slow = await startTestService({ COMPUTE_DEADLINE_MS: '10' });
+    try {
+      const slowKey = await slow.createKey();
+      const url = '/v1/historical/stats?lat=50.8442&lon=4.3689';
+      const first = await slow.composition.app.inject({ url, headers: { 'x-api-key': slowKey } });
+      assert.equal(first.statusCode, 504, first.body);
+      assert.equal(first.json().code, 'upstream_timeout');
+      let retry = first;
+      for (let attempt = 0; attempt < 100 && retry.statusCode !== 200; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        retry = await slow.composition.app.inject({ url, headers: { 'x-api-key': slowKey } });
+      }
+      assert.equal(retry.statusCode, 200);
+      // the work started by the timed-out request is what answers: same computation, now cached
+      const cached = await slow.composition.app.inject({ url, headers: { 'x-api-key': slowKey } });
+      assert.equal(cached.headers['x-cache'], 'hit');
+      assert.equal(cached.json().meta.generated_utc, retry.json().meta.generated_utc);
+    } finally {
+      await slow.close();
+    }
+  });
+});
