@@ -1,13 +1,14 @@
 import type { MicroclimateModel } from '../../model/port.ts';
 import { type CatalogService, createCatalogService } from './catalog-service.ts';
-import { cachedKeyActivity, type IsKeyActive } from './key-activity.ts';
+import type { IsKeyActive } from './tile-request.ts';
 import { createTileService, type TileService } from './tile-service.ts';
 import { createTileSigner } from './tile-signer.ts';
 
 /**
  * The map product's services from their dependencies, for the composition root:
  * the model, the signing secrets (adapters/signing-secret.ts) and the key store's
- * "is this key still active" question (cached here for 4 s).
+ * "is this key still active" question. The key authenticator already caches that answer
+ * for 2 s; a second cache here would stack on it and stretch a revocation past 5 s.
  */
 export function createMapServices(deps: {
   model: MicroclimateModel;
@@ -25,7 +26,7 @@ export function createMapServices(deps: {
     tiles: createTileService({
       model: deps.model,
       signer,
-      isKeyActive: cachedKeyActivity(deps.isKeyActive, { now }),
+      isKeyActive: deps.isKeyActive,
       now,
       deadlineMs: deps.deadlineMs,
       cacheBytes: deps.tileCacheBytes,

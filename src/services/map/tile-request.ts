@@ -3,7 +3,6 @@ import { apiError } from '../../domain/errors/catalogue.ts';
 import { isStaticLayer, isTimedLayer } from '../../domain/map/layers.ts';
 import type { SignedQuery, TileHorizon } from '../../domain/map/url-signing.ts';
 import type { MicroclimateModel } from '../../model/port.ts';
-import type { IsKeyActive } from './key-activity.ts';
 import type { TileSigner } from './tile-signer.ts';
 
 /**
@@ -31,6 +30,9 @@ export interface AdmittedTileRequest {
 const HOUR = 3_600_000;
 /** how far back an observed hour stays addressable: longer than any URL lives */
 const REALTIME_LOOKBACK_MS = 72 * HOUR;
+
+/** whether a key may still use its signed URLs (a revoked key's URLs stop working) */
+export type IsKeyActive = (keyId: string) => Promise<boolean>;
 
 export async function admitTileRequest(
   deps: { signer: TileSigner; isKeyActive: IsKeyActive; model: MicroclimateModel },

@@ -17,9 +17,13 @@ import { encodeTile } from '../../domain/map/mvt.ts';
 import { buildTileJson, type TileJson } from '../../domain/map/tilejson.ts';
 import { type SignedQuery, scopePath } from '../../domain/map/url-signing.ts';
 import { type DomainId, type MicroclimateModel, ModelTimeoutError } from '../../model/port.ts';
-import type { IsKeyActive } from './key-activity.ts';
 import { type CachedTile, TileCache } from './tile-cache.ts';
-import { type AdmittedTileRequest, admitTileRequest, type TileAddressParams } from './tile-request.ts';
+import {
+  type AdmittedTileRequest,
+  admitTileRequest,
+  type IsKeyActive,
+  type TileAddressParams,
+} from './tile-request.ts';
 import type { TileSigner } from './tile-signer.ts';
 
 const gzip = promisify(gzipCallback);

@@ -6,7 +6,6 @@ import { PbfReader } from 'pbf';
 import { ApiError } from '../../../src/domain/errors/catalogue.ts';
 import { tileAt } from '../../../src/domain/map/mercator.ts';
 import { createCatalogService } from '../../../src/services/map/catalog-service.ts';
-import { cachedKeyActivity } from '../../../src/services/map/key-activity.ts';
 import type { TileAddressParams } from '../../../src/services/map/tile-request.ts';
 import { createTileService } from '../../../src/services/map/tile-service.ts';
 import { createTileSigner } from '../../../src/services/map/tile-signer.ts';
@@ -25,7 +24,7 @@ async function setup() {
   const tiles = createTileService({
     model,
     signer,
-    isKeyActive: cachedKeyActivity(async (id) => active.has(id), { now }),
+    isKeyActive: async (id) => active.has(id),
     now,
   });
   const catalog = (
