@@ -1,12 +1,13 @@
 import type { KeyValueCache } from '../../adapters/cache/port.ts';
-import type { CityDefinition, DataMetric } from '../../domain/coverage/cities.ts';
+import type { CityDefinition } from '../../domain/coverage/cities.ts';
 import { classifyPoint } from '../../domain/coverage/classify.ts';
 import { assertCityInScope, assertReadsData } from '../../domain/data/entitlement.ts';
-import { type HourlyRecord, meanRecords } from '../../domain/data/hourly-records.ts';
+import { meanRecords } from '../../domain/data/hourly-records.ts';
 import { parseRadius } from '../../domain/data/location-input.ts';
 import { apiError } from '../../domain/errors/catalogue.ts';
 import { type KeyRecord, scopeIntersect } from '../../domain/keys/key-record.ts';
 import type { DomainId, MicroclimateModel } from '../../model/port.ts';
+import { type CachedRecords, encodeRecordsBody } from './records-body.ts';
 import { type ResolveAddress, resolveLocation } from './resolve-location.ts';
 import { awaitWithDeadline, createSingleFlight } from './single-flight.ts';
 
@@ -25,23 +26,6 @@ const CACHE_TTL_MS = 5 * 60_000;
 /** observed hours a real-time answer carries, the most recent last */
 const OBSERVED_HOURS = 24;
 
-interface CachedRecords {
-  resolution_m: number;
-  radius_m: number;
-  hourly: HourlyRecord[];
-}
-
-/** Serialised records, kept beside a parsed payload: a cache hit sends bytes, not objects. */
-const serialised = new WeakMap<CachedRecords, string>();
-function hourlyJson(payload: CachedRecords): string {
-  let json = serialised.get(payload);
-  if (json === undefined) {
-    json = JSON.stringify(payload.hourly);
-    serialised.set(payload, json);
-  }
-  return json;
-}
-
 /** The city a real-time or forecast request falls in, checked before any work. */
 function coveringCity(lat: number, lon: number, product: RecordsProduct): CityDefinition {
   const coverage = classifyPoint(lat, lon);
@@ -57,24 +41,6 @@ function coveringCity(lat: number, lon: number, product: RecordsProduct): CityDe
     throw apiError('product_unavailable', `${coverage.city.name} does not offer the ${product} product.`);
   }
   return coverage.city;
-}
-
-/** Record fields of each metric: a key reads only the metrics it holds. */
-const METRIC_FIELDS: Record<DataMetric, ReadonlyArray<keyof HourlyRecord>> = {
-  air: ['c', 'c_pm25', 'c_pm10', 'c_o3'],
-  wind: ['ucomfort', 'ugust'],
-  thermal: ['utci'],
-};
-
-function withoutUnheld(hourly: readonly HourlyRecord[], held: readonly DataMetric[]): HourlyRecord[] {
-  const dropped = (Object.keys(METRIC_FIELDS) as DataMetric[])
-    .filter((metric) => !held.includes(metric))
-    .flatMap((metric) => METRIC_FIELDS[metric]);
-  return hourly.map((record) => {
-    const copy = { ...record };
-    for (const field of dropped) delete copy[field];
-    return copy;
-  });
 }
 
 export function createRecordsService(deps: RecordsDeps) {
@@ -157,22 +123,8 @@ export function createRecordsService(deps: RecordsDeps) {
           );
         }
       }
-      const body = {
-        city: { id: city.id, name: city.name, country: city.country },
-        location: { address: location.address, lat: location.lat, lon: location.lon },
-        meta: {
-          dataset: `${city.id}_extended`,
-          resolution_m: payload.resolution_m,
-          radius_m: payload.radius_m,
-          hours: payload.hourly.length,
-          retrieved_utc: new Date(deps.clock()).toISOString(),
-        },
-      };
-      const hourly =
-        held.length === city.metrics.length
-          ? hourlyJson(payload)
-          : JSON.stringify(withoutUnheld(payload.hourly, held));
-      return { body, hourlyJson: hourly, cacheStatus };
+      const body = encodeRecordsBody(payload, city, location, held, deps.clock());
+      return { body, cacheStatus };
     },
   };
 }

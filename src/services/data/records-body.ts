@@ -1,0 +1,96 @@
+import type { CityDefinition, DataMetric } from '../../domain/coverage/cities.ts';
+import type { HourlyRecord } from '../../domain/data/hourly-records.ts';
+import type { ResolvedLocation } from './resolve-location.ts';
+
+/** What the records cache holds for one (product, model version, lat, lon, radius). */
+export interface CachedRecords {
+  resolution_m: number;
+  radius_m: number;
+  hourly: HourlyRecord[];
+}
+
+/** Record fields of each metric: a key reads only the metrics it holds. */
+const METRIC_FIELDS: Record<DataMetric, ReadonlyArray<keyof HourlyRecord>> = {
+  air: ['c', 'c_pm25', 'c_pm10', 'c_o3'],
+  wind: ['ucomfort', 'ugust'],
+  thermal: ['utci'],
+};
+
+function withoutUnheld(hourly: readonly HourlyRecord[], held: readonly DataMetric[]): HourlyRecord[] {
+  const dropped = (Object.keys(METRIC_FIELDS) as DataMetric[])
+    .filter((metric) => !held.includes(metric))
+    .flatMap((metric) => METRIC_FIELDS[metric]);
+  return hourly.map((record) => {
+    const copy = { ...record };
+    for (const field of dropped) delete copy[field];
+    return copy;
+  });
+}
+
+/** The encoded answer around its one per-request field: `head` + retrieved_utc + `tail`. */
+interface Framing {
+  head: Buffer;
+  tail: Buffer;
+}
+
+/**
+ * Framings of each cached payload, per held-metric set and location. Payloads are never
+ * changed once cached, so their framings stay true and leave with them (weak keys).
+ */
+const framings = new WeakMap<CachedRecords, Map<string, Framing>>();
+/** past this many variants of one payload (address labels), answers are framed afresh */
+const VARIANTS_PER_PAYLOAD = 32;
+
+function frame(
+  payload: CachedRecords,
+  city: CityDefinition,
+  location: ResolvedLocation,
+  held: readonly DataMetric[],
+): Framing {
+  const fixed = JSON.stringify({
+    city: { id: city.id, name: city.name, country: city.country },
+    location: { address: location.address, lat: location.lat, lon: location.lon },
+    meta: {
+      dataset: `${city.id}_extended`,
+      resolution_m: payload.resolution_m,
+      radius_m: payload.radius_m,
+      hours: payload.hourly.length,
+    },
+  });
+  const hourly = held.length === city.metrics.length ? payload.hourly : withoutUnheld(payload.hourly, held);
+  return {
+    // reopen the two objects the fixed part closes (meta, then the answer) for the rest
+    head: Buffer.from(`${fixed.slice(0, -2)},"retrieved_utc":"`),
+    tail: Buffer.from(`"},"hourly":${JSON.stringify(hourly)}}`),
+  };
+}
+
+/**
+ * The JSON bytes of a real-time or forecast answer:
+ * `{"city":…,"location":…,"meta":{…,"retrieved_utc":"…"},"hourly":[…]}`. Only
+ * retrieved_utc changes from one request to the next, so everything around it is
+ * serialised and encoded once per payload, held metrics and location, and a cache hit
+ * copies ready bytes instead of serialising two dozen records again.
+ */
+export function encodeRecordsBody(
+  payload: CachedRecords,
+  city: CityDefinition,
+  location: ResolvedLocation,
+  held: readonly DataMetric[],
+  retrievedMs: number,
+): Buffer {
+  let variants = framings.get(payload);
+  if (variants === undefined) {
+    variants = new Map();
+    framings.set(payload, variants);
+  }
+  // the address comes last (as JSON, so null differs from any label): variants never collide
+  const variant = `${held.join(',')}|${location.lat}|${location.lon}|${JSON.stringify(location.address)}`;
+  let framing = variants.get(variant);
+  if (framing === undefined) {
+    framing = frame(payload, city, location, held);
+    if (variants.size < VARIANTS_PER_PAYLOAD) variants.set(variant, framing);
+  }
+  const retrieved = Buffer.from(new Date(retrievedMs).toISOString(), 'latin1');
+  return Buffer.concat([framing.head, retrieved, framing.tail]);
+}
