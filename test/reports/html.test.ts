@@ -86,7 +86,7 @@ describe('report HTML', () => {
     assert.ok(textOf(fr).includes('automne'));
     assert.ok(textOf(nl).includes('herfst'));
     assert.ok(textOf(fr).includes('Médiocre'));
-    assert.ok(textOf(nl).includes('Windstil'));
+    assert.ok(textOf(nl).includes('Rustig'));
   });
 
   test('colours the distributions with the published scale colours', () => {
@@ -98,7 +98,7 @@ describe('report HTML', () => {
 
   test('compares with the city reference and warns about dangerous wind', () => {
     assert.ok(textOf(en).includes('City-centre reference'));
-    assert.ok(textOf(en).includes('does worse by 3.2 points'));
+    assert.ok(textOf(en).includes('does worse by 3.2 percentage points'));
     assert.ok(textOf(en).includes('Dangerous wind occurred during 0.10% of the hours'));
     const calm = renderReportHtml(namurStats(), 'en', META);
     assert.ok(!textOf(calm).includes('Dangerous wind occurred'));

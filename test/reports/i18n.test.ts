@@ -74,5 +74,6 @@ test('numbers and dates follow en-GB, fr-BE and nl-BE', () => {
   assert.equal(formatterFor('en').date(instant), '3 March 2026');
   assert.equal(formatterFor('fr').date(instant), '3 mars 2026');
   assert.equal(formatterFor('nl').date(instant), '3 maart 2026');
-  assert.equal(formatterFor('nl').month(10), 'Oktober');
+  assert.equal(formatterFor('nl').month(10), 'oktober');
+  assert.equal(formatterFor('nl').monthLabel(10), 'Okt');
 });

@@ -17,6 +17,9 @@ function text(x: number, y: number, content: string, attrs = ''): string {
   return `<text x="${n(x)}" y="${n(y)}" ${attrs}>${escapeHtml(content)}</text>`;
 }
 
+/** a value printed on a bar: bold, with a white halo so that a reference line never crosses it */
+const VALUE_LABEL = `text-anchor="middle" font-size="11" font-weight="600" fill="${INK}" stroke="#ffffff" stroke-width="3" stroke-linejoin="round" paint-order="stroke"`;
+
 export interface Segment {
   label: string;
   pct: number;
@@ -67,6 +70,10 @@ export interface MonthlyBarsOptions {
   max: number;
   /** months drawn with an outline, e.g. best and worst */
   highlight?: readonly number[];
+  /** what the outline means, shown in the key above the plot */
+  highlightCaption?: string;
+  /** height of the drawing in viewBox units (the width is 640) */
+  height?: number;
   /** horizontal reference lines with a caption */
   references?: ReadonlyArray<{ value: number; caption: string }>;
   ticks?: readonly number[];
@@ -75,11 +82,12 @@ export interface MonthlyBarsOptions {
 
 export function monthlyBars(options: MonthlyBarsOptions): SafeHtml {
   const width = 640;
-  const height = options.references?.length ? 205 : 190;
+  const keyed = (options.references?.length ?? 0) > 0 || options.highlightCaption !== undefined;
+  const height = (options.height ?? 190) + (keyed ? 15 : 0);
   const left = 40;
   const right = 8;
-  // reference lines are explained in a key above the plot, never over the bars
-  const top = options.references?.length ? 36 : 20;
+  // reference lines and outlines are explained in a key above the plot, never over the bars
+  const top = keyed ? 36 : 20;
   const bottom = 28;
   const plotW = width - left - right;
   const plotH = height - top - bottom;
@@ -128,14 +136,7 @@ export function monthlyBars(options: MonthlyBarsOptions): SafeHtml {
       `<rect x="${n(cx - barW / 2)}" y="${n(barTop)}" width="${n(barW)}" height="${n(barH)}" rx="2" fill="${escapeHtml(options.color(value, index))}"${outline}/>`,
     );
     const labelY = value >= 0 ? barTop - 5 : barTop + barH + 13;
-    out.push(
-      text(
-        cx,
-        labelY,
-        options.format(value),
-        `text-anchor="middle" font-size="11" font-weight="600" fill="${INK}"`,
-      ),
-    );
+    out.push(text(cx, labelY, options.format(value), VALUE_LABEL));
   });
   (options.references ?? []).forEach((reference, index) => {
     const ry = y(reference.value);
@@ -145,6 +146,14 @@ export function monthlyBars(options: MonthlyBarsOptions): SafeHtml {
     out.push(`<line x1="${left}" x2="${left + 26}" y1="${ky}" y2="${ky}" ${dash}/>`);
     out.push(text(left + 32, ky + 4, reference.caption, `font-size="11" fill="${INK}"`));
   });
+  if (options.highlightCaption !== undefined) {
+    // beside the reference key when there is one, else where it would be
+    const kx = options.references?.length ? width / 2 + 20 : left;
+    out.push(
+      `<rect x="${kx}" y="2" width="14" height="12" rx="2" fill="none" stroke="${INK}" stroke-width="2"/>`,
+    );
+    out.push(text(kx + 20, 12, options.highlightCaption, `font-size="11" fill="${INK}"`));
+  }
   return raw(
     `<svg class="chart chart-monthly" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeHtml(options.title)}">${out.join('')}</svg>`,
   );
@@ -156,9 +165,8 @@ export interface Group {
 }
 
 /** bars side by side per group (seasons: comfortable vs acceptable shares) */
-export function groupedBars(groups: readonly Group[], title: string, max = 100): SafeHtml {
+export function groupedBars(groups: readonly Group[], title: string, height = 200, max = 100): SafeHtml {
   const width = 640;
-  const height = 200;
   const top = 18;
   const bottom = 26;
   const left = 8;
@@ -184,14 +192,7 @@ export function groupedBars(groups: readonly Group[], title: string, max = 100):
       out.push(
         `<rect x="${n(x + 2)}" y="${n(top + plotH - h)}" width="${n(barW - 4)}" height="${n(Math.max(1, h))}" rx="2" fill="${escapeHtml(entry.color)}"/>`,
       );
-      out.push(
-        text(
-          x + barW / 2,
-          top + plotH - h - 5,
-          entry.caption,
-          `text-anchor="middle" font-size="11" font-weight="600" fill="${INK}"`,
-        ),
-      );
+      out.push(text(x + barW / 2, top + plotH - h - 5, entry.caption, VALUE_LABEL));
     });
     out.push(
       text(

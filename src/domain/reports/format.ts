@@ -7,41 +7,64 @@ import type { ReportLang } from './i18n/index.ts';
  */
 const LOCALES: Record<ReportLang, string> = { en: 'en-GB', fr: 'fr-BE', nl: 'nl-BE' };
 const TIME_ZONE = 'Europe/Brussels';
+/** keeps a number and its unit on one line */
+export const NBSP = '\u00a0';
+/** Intl writes a hyphen-minus; the minus sign has the width of a digit and reads as one */
+const MINUS = '\u2212';
 
 export interface Formatter {
   locale: string;
   /** a number with a fixed count of decimals */
   number(value: number, decimals?: number): string;
+  /** a number and its unit that never break apart (12.4 m/s) */
+  measure(value: number, decimals: number, unit: string): string;
   /** a percentage given as 0–100 */
   percent(value: number, decimals?: number): string;
+  /**
+   * a share of hours (0–100) with `decimals` decimals (default none), except that a share
+   * which is not exactly 0 or 100 never reads as 0 % or 100 %: it gets one more decimal,
+   * or "< 0.1 %" (0.3 % of a year is still a day)
+   */
+  share(value: number, decimals?: number): string;
   integer(value: number): string;
+  /** 'one' or 'other', the plural form a count takes in this language */
+  plural(count: number): 'one' | 'other';
   /** a long date (e.g. 3 March 2025) */
   date(instant: Date | number): string;
   /** long date and time, Belgian time */
   dateTime(instant: Date | number): string;
-  /** month name for 1–12 */
-  month(month: number, style?: 'long' | 'short'): string;
+  /** month name for 1–12 as written inside a sentence (French and Dutch: lower case) */
+  month(month: number): string;
+  /** short month name for 1–12 as a chart label, capitalised */
+  monthLabel(month: number): string;
 }
 
 const cache = new Map<ReportLang, Formatter>();
+
+function capitalise(text: string, locale: string): string {
+  return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
+}
 
 export function formatterFor(lang: ReportLang): Formatter {
   const cached = cache.get(lang);
   if (cached) return cached;
   const locale = LOCALES[lang];
-  const numbers = new Map<number, Intl.NumberFormat>();
-  const numberFormat = (decimals: number) => {
-    let format = numbers.get(decimals);
+  const formats = new Map<string, Intl.NumberFormat>();
+  const numberFormat = (style: 'decimal' | 'percent', decimals: number) => {
+    const id = `${style}${decimals}`;
+    let format = formats.get(id);
     if (!format) {
       format = new Intl.NumberFormat(locale, {
+        style,
         minimumFractionDigits: decimals,
         maximumFractionDigits: decimals,
       });
-      numbers.set(decimals, format);
+      formats.set(id, format);
     }
     return format;
   };
-  const percentFormats = new Map<number, Intl.NumberFormat>();
+  const signed = (text: string) => text.replace('-', MINUS);
+  const plurals = new Intl.PluralRules(locale);
   const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: TIME_ZONE });
   const dateTimeFormat = new Intl.DateTimeFormat(locale, {
     dateStyle: 'long',
@@ -50,30 +73,29 @@ export function formatterFor(lang: ReportLang): Formatter {
   });
   const monthLong = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
   const monthShort = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' });
+  const midMonth = (month: number) => Date.UTC(2001, month - 1, 15);
   const formatter: Formatter = {
     locale,
-    number: (value, decimals = 1) => numberFormat(decimals).format(value),
-    percent(value, decimals = 0) {
-      let format = percentFormats.get(decimals);
-      if (!format) {
-        format = new Intl.NumberFormat(locale, {
-          style: 'percent',
-          minimumFractionDigits: decimals,
-          maximumFractionDigits: decimals,
-        });
-        percentFormats.set(decimals, format);
-      }
-      return format.format(value / 100);
+    number: (value, decimals = 1) => signed(numberFormat('decimal', decimals).format(value)),
+    measure: (value, decimals, unit) => `${formatter.number(value, decimals)}${NBSP}${unit}`,
+    percent: (value, decimals = 0) => signed(numberFormat('percent', decimals).format(value / 100)),
+    share(value, decimals = 0) {
+      const round = (digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+      const misleading = (rounded: number) =>
+        (rounded === 0 && value > 0) || (rounded === 100 && value < 100);
+      if (!misleading(round(decimals))) return formatter.percent(value, decimals);
+      const finer = decimals + 1;
+      const step = 10 ** -finer;
+      if (round(finer) === 0) return `<${NBSP}${formatter.percent(step, finer)}`;
+      if (round(finer) === 100) return `>${NBSP}${formatter.percent(100 - step, finer)}`;
+      return formatter.percent(value, finer);
     },
-    integer: (value) => numberFormat(0).format(value),
+    integer: (value) => signed(numberFormat('decimal', 0).format(value)),
+    plural: (count) => (plurals.select(count) === 'one' ? 'one' : 'other'),
     date: (instant) => dateFormat.format(instant),
     dateTime: (instant) => dateTimeFormat.format(instant),
-    month(month, style = 'long') {
-      const instant = Date.UTC(2001, month - 1, 15);
-      const name = (style === 'long' ? monthLong : monthShort).format(instant);
-      // French and Dutch write month names in lower case; a chart label starts a "sentence"
-      return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
-    },
+    month: (month) => monthLong.format(midMonth(month)),
+    monthLabel: (month) => capitalise(monthShort.format(midMonth(month)), locale),
   };
   cache.set(lang, formatter);
   return formatter;

@@ -14,30 +14,35 @@ export function reportCss(options: { fontDataUrl?: string; footer: string }): st
 :root{--ink:#1f2d3d;--muted:#5d6c7b;--line:#e3e8ee;--paper:#ffffff;--bg:#eef2f6;--air:#2d6cdf;--wind:#0e9384;--thermal:#e0652b}
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
-body{margin:0;background:var(--bg);color:var(--ink);font-family:'Inter Variable','Inter','DejaVu Sans','Helvetica Neue',Arial,sans-serif;font-size:15px;line-height:1.5;font-feature-settings:'tnum' 1}
+body{margin:0;background:var(--bg);color:var(--ink);font-family:'Inter Variable','Inter','DejaVu Sans','Helvetica Neue',Arial,sans-serif;font-size:15px;line-height:1.5}
+.num,.big,.stat b,.kv,svg.chart{font-variant-numeric:tabular-nums}
 .page{max-width:880px;margin:24px auto;background:var(--paper);padding:40px 48px;border-radius:10px;box-shadow:0 1px 3px rgba(16,24,40,.08)}
 header.cover{border-bottom:3px solid var(--ink);padding-bottom:14px;margin-bottom:18px}
 .brand{font-size:12px;letter-spacing:.08em;text-transform:uppercase;color:var(--muted);font-weight:600}
 h1{font-size:28px;line-height:1.15;margin:6px 0 2px;font-weight:750;letter-spacing:-.01em}
 .subtitle{color:var(--muted);margin:0 0 14px}
 .address{font-size:20px;font-weight:650;margin:0 0 12px}
-dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:3px 16px;margin:0;font-size:13px}
+dl.facts{display:grid;grid-template-columns:max-content 1fr max-content 1fr;gap:3px 14px;margin:0;font-size:13px}
 dl.facts dt{color:var(--muted)}
 dl.facts dd{margin:0}
 h2{font-size:22px;margin:0 0 10px;font-weight:700;display:flex;align-items:center;gap:10px}
 h2::before{content:'';display:inline-block;width:6px;height:24px;border-radius:3px;background:var(--accent,var(--ink))}
 h3{font-size:15px;margin:18px 0 6px;font-weight:650}
-p{margin:0 0 8px}
+p{margin:0 0 8px;orphans:3;widows:3}
 .muted{color:var(--muted)}
 section{margin:0 0 20px}
+section.theme,section.method-section{margin-top:36px;padding-top:26px;border-top:1px solid var(--line)}
+.note{background:#f6f8fb;border-left:4px solid var(--muted);border-radius:6px;padding:8px 12px;margin:12px 0 0;font-size:13px}
+.scale-key{display:flex;flex-wrap:wrap;align-items:center;gap:3px 7px;font-size:11.5px;color:var(--muted);margin:0}
+.scale-key .chip{font-size:11px;padding:0 7px}
 section.air{--accent:var(--air)}
 section.wind{--accent:var(--wind)}
 section.thermal{--accent:var(--thermal)}
-.cards{display:grid;grid-template-columns:repeat(3,1fr);gap:14px;margin:12px 0 8px}
-.card{border:1px solid var(--line);border-top:4px solid var(--accent);border-radius:8px;padding:12px 14px;break-inside:avoid}
+.cards{display:grid;grid-template-columns:repeat(3,1fr);gap:14px;margin:10px 0 8px}
+.card{border:1px solid var(--line);border-top:4px solid var(--accent);border-radius:8px;padding:10px 14px;break-inside:avoid}
 .card.air{--accent:var(--air)}.card.wind{--accent:var(--wind)}.card.thermal{--accent:var(--thermal)}
 .card h3{margin:0 0 6px;font-size:14px;text-transform:uppercase;letter-spacing:.04em;color:var(--muted)}
-.big{font-size:30px;font-weight:750;line-height:1.1}
+.big{font-size:28px;font-weight:750;line-height:1.1}
 .big small{font-size:14px;color:var(--muted);font-weight:500}
 .gauge{display:block;width:100%;height:8px;margin:6px 0 8px}
 .chip{display:inline-block;padding:1px 9px;border-radius:999px;font-size:12.5px;font-weight:650;border:1px solid rgba(0,0,0,.08)}
@@ -69,12 +74,12 @@ td.num,th.num{text-align:right;white-space:nowrap}
 .method{font-size:13px;color:var(--muted)}
 .method li{margin:0 0 4px}
 footer{border-top:1px solid var(--line);margin-top:24px;padding-top:10px;font-size:12px;color:var(--muted)}
-@media (max-width:700px){.page{padding:22px 18px;margin:0;border-radius:0}.cards,.grid2,.headline,.stats{grid-template-columns:1fr}}
+@media (max-width:700px){.page{padding:22px 18px;margin:0;border-radius:0}dl.facts{grid-template-columns:max-content 1fr}.cards,.grid2,.headline,.stats{grid-template-columns:1fr}th,td{padding:5px 4px}td.num,th.num{white-space:normal}}
 @page{size:A4;margin:14mm 14mm 16mm;@bottom-left{content:${footer};font-size:8pt;color:#5d6c7b;font-family:'DejaVu Sans',sans-serif}@bottom-right{content:counter(page) ' / ' counter(pages);font-size:8pt;color:#5d6c7b;font-family:'DejaVu Sans',sans-serif}}
 @media print{
 body{background:#fff;font-size:9.5pt}
 .page{max-width:none;margin:0;padding:0;box-shadow:none;border-radius:0}
-section.theme{break-before:page}
+section.theme,section.method-section{break-before:page;margin-top:0;padding-top:0;border-top:0}
 h2,h3,figcaption{break-after:avoid}
 footer{display:none}
 .card,.stat,.life,figure,table,.headline{break-inside:avoid}

@@ -48,7 +48,7 @@ ${dailyLife(context)}
 ${airSection(context)}
 ${windSection(context)}
 ${thermalSection(context)}
-${methodSection(context, meta.attribution)}
+${methodSection(context, meta)}
 <footer>${footer}</footer>
 </main>
 </body>

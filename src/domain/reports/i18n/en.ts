@@ -6,24 +6,29 @@ export const en = {
   brand: 'svc-api · Environmental Intelligence Report',
   title: 'Environmental report',
   subtitle: 'Air quality, wind comfort and thermal comfort at this address',
-  generatedOn: 'Generated on {date}',
+  generatedLabel: 'Generated on',
   reportId: 'Report {id}',
-  location: 'Location',
   coordinates: 'Coordinates',
+  coordinatesValue: '{lat}° N, {lon}° E',
   area: 'Area',
   areaNationwide: 'Belgium (nationwide dataset)',
   dataset: 'Dataset',
-  dataset_brussels_extended: 'Brussels high-resolution model, street scale',
+  dataset_brussels_extended: 'Brussels high-resolution model, street scale (10 m cells)',
   dataset_belgium_lowres: 'Belgium nationwide dataset, about 1 km cells',
+  nationwideNote:
+    'Outside the Brussels high-resolution zone, these figures come from the lower-resolution nationwide dataset: each value describes a cell of about 1 km around the address, so the surrounding area rather than this street, and there is no city-centre comparison.',
   referenceYear: 'Reference year',
-  sampling: 'Where the values come from',
+  sampling: 'Values taken from',
   sampling_point: 'the grid cell containing the address',
   sampling_nearest_outdoor: 'the nearest outdoor cells, {distance} m away (the address is inside a building)',
-  sampling_radius: 'the average of {cells} outdoor cells within {radius} m',
+  sampling_radius: 'the average of {cells} within {radius} m',
+  cells_one: '{count} outdoor grid cell',
+  cells_other: '{count} outdoor grid cells',
 
   glanceTitle: 'At a glance',
   glanceIntro:
     'Each theme has a rating and a score from 0 to 10, where higher is better. The rating says how often conditions are good; the score compares the year with health and comfort guidelines.',
+  scoreLegend: 'Score labels:',
   rating: 'Rating',
   score: 'Score',
   outOfTen: '{value} / 10',
@@ -42,13 +47,14 @@ export const en = {
   airRatingExplain:
     'Rating {rating}: the air was good (BelAQI 1 to 4) during {pct} of the {hours} graded hours.',
   airScoreExplain:
-    'Score {score} ({label}): the yearly average of each pollutant read against the World Health Organization guidelines of 2021; the weakest pollutant decides.',
+    'Score {score} ({label}): the yearly average of each pollutant read against the World Health Organization guidelines of 2021; the pollutant furthest above its guideline decides.',
   airLimiting: 'Pollutant that limits the score: {pollutant}.',
   airDistributionTitle: 'How the hours were graded (BelAQI)',
   airMonthlyTitle: 'Share of hours with good air, month by month',
+  airMonthlyHighlight: 'Outlined: best and weakest month',
   airBestWorst: 'Best month: {best} ({bestPct}). Weakest month: {worst} ({worstPct}).',
   airDayNight: 'Good air by day (08:00–20:00): {day}. By night (20:00–08:00): {night}.',
-  airDominant: 'Pollutant that most often set the hourly grade: {pollutant} ({pct} of graded hours).',
+  airDominant: 'Pollutant that most often set the hourly grade: {pollutant}, in {pct} of graded hours.',
   airMeansTitle: 'Yearly averages against the guidelines',
   cityReference: 'City-centre reference',
   colPollutant: 'Pollutant',
@@ -58,9 +64,9 @@ export const en = {
   colSubscore: 'Subscore',
   noData: 'no data',
   airBenchmarkBetter:
-    'The city-centre reference has good air {ref} of the time: this address does better by {diff} points.',
+    'The city-centre reference has good air {ref} of the time: this address does better by {diff} percentage points.',
   airBenchmarkWorse:
-    'The city-centre reference has good air {ref} of the time: this address does worse by {diff} points.',
+    'The city-centre reference has good air {ref} of the time: this address does worse by {diff} percentage points.',
   airBenchmarkSame: 'The city-centre reference has good air {ref} of the time, the same as this address.',
   pollutant_no2: 'nitrogen dioxide (NO₂)',
   pollutant_pm25: 'fine particles (PM2.5)',
@@ -82,8 +88,10 @@ export const en = {
 
   windIntro:
     'Every hour is classed from calm to dangerous using the wind speed and gusts felt by pedestrians, following the Lawson comfort criteria used in wind studies for planning: comfort thresholds at 4, 6 and 8 m/s and a safety threshold at 15 m/s.',
-  windRatingExplain:
-    'Rating {rating}: the lower of the score and a reading of the windiest hour of the year ({worst} m/s).',
+  windRatingSame:
+    'Rating {rating}: the same as the score; the windiest hour of the year ({worst} m/s) was not strong enough to lower it.',
+  windRatingCapped:
+    'Rating {rating}: below the score because of the windiest hour of the year ({worst} m/s); a single stormy hour matters for safety.',
   windScoreExplain:
     'Score {score} ({label}): how often each comfort threshold is exceeded, against the yearly allowances of the City of London method.',
   windDistributionTitle: 'How windy the hours were',
@@ -94,13 +102,16 @@ export const en = {
   exceed_very_windy_or_worse: 'Very windy or worse',
   exceed_danger: 'Dangerous',
   exceedHours: 'about {hours} h a year',
+  exceedUnderOneHour: 'less than 1 h a year',
+  exceedNever: 'never',
   windMonthlyTitle: 'Average pedestrian wind speed by month (m/s)',
   windMean: 'Average wind speed at pedestrian level',
   windP95: 'Exceeded only 5% of the time',
   windMaxGust: 'Strongest gust',
-  windWorst: 'Windiest hour ({hours} h within 0.5 m/s of it)',
+  windWorst: 'Windiest hour of the year',
+  windWorstHours: 'Windiest hour of the year; {hours} h came within 0.5 m/s of it',
   windDanger:
-    'Dangerous wind occurred during {pct} of the hours, about {hours} h a year: gusts that can make cyclists, children and older people lose their balance.',
+    'Dangerous wind occurred during {pct} of the hours ({hours}): gusts that can make cyclists, children and older people lose their balance.',
   windLife_high: 'A sheltered spot. Terraces, balconies and benches can be used whenever the weather allows.',
   windLife_good:
     'Mostly pleasant. On the windier days, long sitting outside (a café terrace, a balcony lunch) is less comfortable; walking is fine.',
@@ -112,9 +123,9 @@ export const en = {
   thermalIntro:
     'Thermal comfort is measured with the UTCI (Universal Thermal Climate Index): the temperature a person outdoors actually feels, combining air temperature, humidity, wind and sun or shade. Between 9 and 26 °C there is no thermal stress; 0 to 32 °C is still acceptable.',
   thermalRatingExplain:
-    'Rating {rating}: the share of comfortable daytime hours (08:00–20:00) in the weakest outdoor season, {season}: {pct}. Winter is shown but not rated.',
+    'Rating {rating}: in the weakest season for outdoor life, {season}, {pct} of the daytime hours (08:00–20:00) are comfortable. Winter is left out of the rating, as few people linger outdoors then.',
   thermalScoreExplain:
-    'Score {score} ({label}): each season’s share of acceptable daytime hours, read against what is usual for that season; the weakest season, {season}, decides.',
+    'Score {score} ({label}): every season’s share of acceptable daytime hours (0 to 32 °C), each judged against what is usual for that season; the weakest, {season}, decides.',
   thermalSeasonsTitle: 'Comfortable and acceptable daytime hours by season',
   legendComfortable: 'Comfortable (9 to 26 °C)',
   legendAcceptable: 'Acceptable (0 to 32 °C)',
@@ -122,28 +133,50 @@ export const en = {
   season_spring: 'Spring',
   season_summer: 'Summer',
   season_autumn: 'Autumn',
+  seasonInText_winter: 'winter',
+  seasonInText_spring: 'spring',
+  seasonInText_summer: 'summer',
+  seasonInText_autumn: 'autumn',
   thermalMonthlyTitle: 'Average felt temperature (UTCI) by month, °C',
   thermalSummerTitle: 'Summer heat',
   heatDays: 'Days with strong heat stress (UTCI above 32 °C)',
   tropicalNights: 'Tropical nights (UTCI stays above 20 °C)',
   summerNight: 'Average felt temperature on summer nights',
-  summerNightWarmer: '{diff} °C warmer than the area as a whole',
-  summerNightCooler: '{diff} °C cooler than the area as a whole',
-  summerNightSame: 'the same as the area as a whole',
+  summerNightWarmer: 'On summer nights this place feels {diff} °C warmer than the average of {area}.',
+  summerNightCooler: 'On summer nights this place feels {diff} °C cooler than the average of {area}.',
+  summerNightSame: 'On summer nights this place feels as warm as the average of {area}.',
+  area_brussels_extended: 'the Brussels high-resolution zone',
+  area_belgium_lowres: 'Belgium',
   summerDayComfort: 'Comfortable summer daytime hours',
   thermalYear:
     'Over the year the felt temperature averages {mean} °C, from {min} °C to {max} °C; {pct} of all hours are comfortable.',
-  thermalLife_high: 'Pleasant outdoors for most of the warm season, with few hot days or warm nights.',
-  thermalLife_good:
+  thermalLife_high_heat:
+    'Pleasant outdoors for most of the warm season; on the hottest afternoons, look for shade.',
+  thermalLife_good_heat:
     'Comfortable most of the time. On hot afternoons look for shade; bedrooms usually cool down at night.',
-  thermalLife_fair:
+  thermalLife_fair_heat:
     'Summer heat is felt here: plan outdoor activity for the morning or evening, shade south- and west-facing windows, and expect some warm nights.',
-  thermalLife_poor:
+  thermalLife_poor_heat:
     'Heat stress is frequent. Shade, trees and cool indoor spaces matter; vulnerable people need attention during heat waves, and nights may stay too warm for good sleep.',
+  thermalLife_high_cold:
+    'Comfortable outdoors for much of the year; as everywhere in Belgium, cold and windy days are the main limit.',
+  thermalLife_good_cold:
+    'Mostly comfortable. In the cold season it often feels below freezing outdoors, and wind makes it feel colder still: sunny, sheltered spots extend the outdoor season.',
+  thermalLife_fair_cold:
+    'Cold limits outdoor comfort here: in winter and on windy spring and autumn days it feels much colder than the thermometer says. Wind screens and sunny, sheltered seating help.',
+  thermalLife_poor_cold:
+    'The place is exposed to the cold: for much of the cold season it feels well below freezing. Outdoor seating needs shelter from the wind, and people should dress for a felt temperature far below the air temperature.',
+  thermalHeatFacts: 'Each year: {days} with strong heat stress and {nights}.',
+  days_one: '{count} day',
+  days_other: '{count} days',
+  nights_one: '{count} tropical night',
+  nights_other: '{count} tropical nights',
 
   methodTitle: 'Method and sources',
-  methodModel:
-    'The figures describe the reference year {year}: {hours} hourly records computed by a city-scale simulation for {cells} outdoor grid cell(s), on {generated}.',
+  methodModel_brussels_extended:
+    'The figures describe the reference year {year}: {hours} hourly values of the Brussels high-resolution model (10 m cells, buildings resolved) for {cells}, computed on {generated}.',
+  methodModel_belgium_lowres:
+    'The figures describe the reference year {year}: {hours} hourly values of the nationwide dataset (cells of about 1 km, buildings not resolved) for {cells}, computed on {generated}.',
   methodAir:
     'Air: BelAQI index of the Belgian interregional environment agency (IRCEL-CELINE, 2022 hourly thresholds); scores anchored on the WHO 2021 global air quality guidelines.',
   methodWind:
@@ -156,11 +189,11 @@ export const en = {
     'These are modelled yearly statistics, not measurements: they describe typical conditions outdoors, not a particular day, and say nothing about indoor air or temperatures.',
   attributionTitle: 'Attribution',
   attributionDefault:
-    'Synthetic model output of svc-api (city-scale simulation on synthetic inputs); not measured data.',
+    'Synthetic output of the svc-api microclimate model: a deterministic simulation on generated city morphology and the Uccle climatology. These are not measurements.',
   footer: 'svc-api · report {id} · generated {date} · files kept for 30 days',
 } as const;
 
 export type MessageKey = keyof typeof en;
 
-/** labels that come from the statistics and scales (English), in this language */
+/** labels that come from the statistics, the scales and the city registry (English there), in this language */
 export const enLabels: Record<string, string> = {};

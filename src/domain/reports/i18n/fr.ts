@@ -5,25 +5,30 @@ export const fr: Record<MessageKey, string> = {
   brand: 'svc-api · Rapport d’intelligence environnementale',
   title: 'Rapport environnemental',
   subtitle: 'Qualité de l’air, confort au vent et confort thermique à cette adresse',
-  generatedOn: 'Établi le {date}',
+  generatedLabel: 'Établi le',
   reportId: 'Rapport {id}',
-  location: 'Lieu',
   coordinates: 'Coordonnées',
+  coordinatesValue: '{lat}° N ; {lon}° E',
   area: 'Zone',
   areaNationwide: 'Belgique (données nationales)',
   dataset: 'Données',
-  dataset_brussels_extended: 'Modèle haute résolution de Bruxelles, à l’échelle de la rue',
+  dataset_brussels_extended: 'Modèle haute résolution de Bruxelles, à l’échelle de la rue (mailles de 10 m)',
   dataset_belgium_lowres: 'Données nationales pour la Belgique, mailles d’environ 1 km',
+  nationwideNote:
+    'En dehors de la zone haute résolution de Bruxelles, ces chiffres proviennent des données nationales, de plus faible résolution : chaque valeur décrit une maille d’environ 1 km autour de l’adresse, donc les environs plutôt que cette rue, et il n’y a pas de comparaison avec le centre-ville.',
   referenceYear: 'Année de référence',
-  sampling: 'Origine des valeurs',
+  sampling: 'Valeurs tirées de',
   sampling_point: 'la maille de la grille qui contient l’adresse',
   sampling_nearest_outdoor:
     'les mailles extérieures les plus proches, à {distance} m (l’adresse est dans un bâtiment)',
-  sampling_radius: 'la moyenne de {cells} mailles extérieures dans un rayon de {radius} m',
+  sampling_radius: 'la moyenne de {cells} dans un rayon de {radius} m',
+  cells_one: '{count} maille extérieure',
+  cells_other: '{count} mailles extérieures',
 
   glanceTitle: 'En un coup d’œil',
   glanceIntro:
     'Chaque thème reçoit une note et un score de 0 à 10 ; plus c’est élevé, mieux c’est. La note indique la fréquence des bonnes conditions ; le score compare l’année aux recommandations de santé et de confort.',
+  scoreLegend: 'Appréciations du score :',
   rating: 'Note',
   score: 'Score',
   outOfTen: '{value} / 10',
@@ -42,14 +47,15 @@ export const fr: Record<MessageKey, string> = {
   airRatingExplain:
     'Note {rating} : l’air était de bonne qualité (BelAQI 1 à 4) pendant {pct} des {hours} heures évaluées.',
   airScoreExplain:
-    'Score {score} ({label}) : la moyenne annuelle de chaque polluant comparée aux lignes directrices 2021 de l’Organisation mondiale de la santé ; le polluant le plus défavorable décide.',
+    'Score {score} ({label}) : la moyenne annuelle de chaque polluant comparée aux lignes directrices 2021 de l’Organisation mondiale de la santé ; le polluant le plus éloigné de sa valeur guide est déterminant.',
   airLimiting: 'Polluant qui limite le score : {pollutant}.',
   airDistributionTitle: 'Répartition des heures par classe (BelAQI)',
   airMonthlyTitle: 'Part des heures avec un air de bonne qualité, mois par mois',
+  airMonthlyHighlight: 'Encadrés : meilleur mois et mois le plus faible',
   airBestWorst: 'Meilleur mois : {best} ({bestPct}). Mois le plus faible : {worst} ({worstPct}).',
-  airDayNight: 'Air de bonne qualité le jour (08:00–20:00) : {day}. La nuit (20:00–08:00) : {night}.',
+  airDayNight: 'Air de bonne qualité le jour (de 8 h à 20 h) : {day}. La nuit (de 20 h à 8 h) : {night}.',
   airDominant:
-    'Polluant qui fixe le plus souvent la classe horaire : {pollutant} ({pct} des heures évaluées).',
+    'Polluant qui fixe le plus souvent la classe horaire : {pollutant}, pendant {pct} des heures évaluées.',
   airMeansTitle: 'Moyennes annuelles et valeurs de référence',
   cityReference: 'Référence centre-ville',
   colPollutant: 'Polluant',
@@ -59,9 +65,9 @@ export const fr: Record<MessageKey, string> = {
   colSubscore: 'Sous-score',
   noData: 'pas de données',
   airBenchmarkBetter:
-    'La référence du centre-ville a un air de bonne qualité {ref} du temps : cette adresse fait mieux de {diff} points.',
+    'La référence du centre-ville a un air de bonne qualité {ref} du temps : cette adresse fait mieux de {diff} points de pourcentage.',
   airBenchmarkWorse:
-    'La référence du centre-ville a un air de bonne qualité {ref} du temps : cette adresse fait moins bien de {diff} points.',
+    'La référence du centre-ville a un air de bonne qualité {ref} du temps : cette adresse fait moins bien de {diff} points de pourcentage.',
   airBenchmarkSame:
     'La référence du centre-ville a un air de bonne qualité {ref} du temps, comme cette adresse.',
   pollutant_no2: 'dioxyde d’azote (NO₂)',
@@ -84,8 +90,10 @@ export const fr: Record<MessageKey, string> = {
 
   windIntro:
     'Chaque heure est classée de calme à dangereuse d’après la vitesse du vent et les rafales ressenties par les piétons, selon les critères de confort de Lawson utilisés dans les études de vent en urbanisme : seuils de confort à 4, 6 et 8 m/s et seuil de sécurité à 15 m/s.',
-  windRatingExplain:
-    'Note {rating} : la plus basse entre le score et une lecture de l’heure la plus venteuse de l’année ({worst} m/s).',
+  windRatingSame:
+    'Note {rating} : égale au score ; l’heure la plus venteuse de l’année ({worst} m/s) n’a pas été assez forte pour l’abaisser.',
+  windRatingCapped:
+    'Note {rating} : inférieure au score à cause de l’heure la plus venteuse de l’année ({worst} m/s) ; une seule heure de tempête compte pour la sécurité.',
   windScoreExplain:
     'Score {score} ({label}) : la fréquence de dépassement de chaque seuil de confort, comparée aux tolérances annuelles de la méthode de la City of London.',
   windDistributionTitle: 'Répartition des heures selon le vent',
@@ -96,13 +104,16 @@ export const fr: Record<MessageKey, string> = {
   exceed_very_windy_or_worse: 'Très venteux ou plus',
   exceed_danger: 'Dangereux',
   exceedHours: 'environ {hours} h par an',
+  exceedUnderOneHour: 'moins d’1 h par an',
+  exceedNever: 'jamais',
   windMonthlyTitle: 'Vitesse moyenne du vent au niveau du piéton par mois (m/s)',
   windMean: 'Vitesse moyenne du vent au niveau du piéton',
   windP95: 'Dépassée seulement 5 % du temps',
   windMaxGust: 'Rafale la plus forte',
-  windWorst: 'Heure la plus venteuse ({hours} h à moins de 0,5 m/s de celle-ci)',
+  windWorst: 'Heure la plus venteuse de l’année',
+  windWorstHours: 'Heure la plus venteuse de l’année ; {hours} h s’en sont approchées à 0,5 m/s près',
   windDanger:
-    'Un vent dangereux a soufflé pendant {pct} des heures, environ {hours} h par an : des rafales qui peuvent déséquilibrer cyclistes, enfants et personnes âgées.',
+    'Un vent dangereux a soufflé pendant {pct} des heures ({hours}) : des rafales qui peuvent déséquilibrer cyclistes, enfants et personnes âgées.',
   windLife_high:
     'Un endroit abrité. Terrasses, balcons et bancs sont utilisables dès que la météo le permet.',
   windLife_good:
@@ -115,9 +126,9 @@ export const fr: Record<MessageKey, string> = {
   thermalIntro:
     'Le confort thermique est mesuré par l’UTCI (indice universel du climat thermique) : la température réellement ressentie dehors, qui combine température de l’air, humidité, vent et soleil ou ombre. Entre 9 et 26 °C, il n’y a pas de stress thermique ; de 0 à 32 °C, cela reste acceptable.',
   thermalRatingExplain:
-    'Note {rating} : la part d’heures de jour confortables (08:00–20:00) pendant la saison extérieure la plus faible, {season} : {pct}. L’hiver est présenté mais pas noté.',
+    'Note {rating} : pendant la saison la moins favorable à la vie dehors, {season}, {pct} des heures de jour (de 8 h à 20 h) sont confortables. L’hiver n’entre pas dans la note, car on s’attarde peu dehors à cette saison.',
   thermalScoreExplain:
-    'Score {score} ({label}) : pour chaque saison, la part d’heures de jour acceptables comparée à ce qui est habituel pour cette saison ; la saison la plus faible, {season}, décide.',
+    'Score {score} ({label}) : pour chaque saison, la part d’heures de jour acceptables (de 0 à 32 °C), jugée par rapport à ce qui est habituel pour cette saison ; la plus faible, {season}, est déterminante.',
   thermalSeasonsTitle: 'Heures de jour confortables et acceptables par saison',
   legendComfortable: 'Confortable (9 à 26 °C)',
   legendAcceptable: 'Acceptable (0 à 32 °C)',
@@ -125,42 +136,65 @@ export const fr: Record<MessageKey, string> = {
   season_spring: 'Printemps',
   season_summer: 'Été',
   season_autumn: 'Automne',
+  seasonInText_winter: 'l’hiver',
+  seasonInText_spring: 'le printemps',
+  seasonInText_summer: 'l’été',
+  seasonInText_autumn: 'l’automne',
   thermalMonthlyTitle: 'Température ressentie moyenne (UTCI) par mois, °C',
   thermalSummerTitle: 'Chaleur estivale',
   heatDays: 'Jours de fort stress thermique (UTCI au-dessus de 32 °C)',
   tropicalNights: 'Nuits tropicales (UTCI toujours au-dessus de 20 °C)',
   summerNight: 'Température ressentie moyenne des nuits d’été',
-  summerNightWarmer: '{diff} °C de plus que l’ensemble de la zone',
-  summerNightCooler: '{diff} °C de moins que l’ensemble de la zone',
-  summerNightSame: 'comme l’ensemble de la zone',
+  summerNightWarmer:
+    'Les nuits d’été, cet endroit est ressenti {diff} °C plus chaud que la moyenne de {area}.',
+  summerNightCooler:
+    'Les nuits d’été, cet endroit est ressenti {diff} °C plus frais que la moyenne de {area}.',
+  summerNightSame: 'Les nuits d’été, cet endroit est ressenti aussi chaud que la moyenne de {area}.',
+  area_brussels_extended: 'la zone haute résolution de Bruxelles',
+  area_belgium_lowres: 'la Belgique',
   summerDayComfort: 'Heures de jour confortables en été',
   thermalYear:
     'Sur l’année, la température ressentie est en moyenne de {mean} °C, de {min} °C à {max} °C ; {pct} de toutes les heures sont confortables.',
-  thermalLife_high:
-    'Agréable dehors pendant la majeure partie de la belle saison, avec peu de jours chauds ou de nuits chaudes.',
-  thermalLife_good:
+  thermalLife_high_heat:
+    'Agréable dehors pendant la majeure partie de la belle saison ; aux après-midi les plus chauds, cherchez l’ombre.',
+  thermalLife_good_heat:
     'Confortable la plupart du temps. Les après-midi chauds, cherchez l’ombre ; les chambres se rafraîchissent généralement la nuit.',
-  thermalLife_fair:
+  thermalLife_fair_heat:
     'La chaleur estivale se fait sentir ici : prévoyez les activités extérieures le matin ou le soir, ombragez les fenêtres orientées sud et ouest, et attendez-vous à quelques nuits chaudes.',
-  thermalLife_poor:
+  thermalLife_poor_heat:
     'Le stress thermique est fréquent. L’ombre, les arbres et des espaces intérieurs frais comptent ; les personnes vulnérables demandent de l’attention pendant les vagues de chaleur, et les nuits peuvent rester trop chaudes pour bien dormir.',
+  thermalLife_high_cold:
+    'Confortable dehors une grande partie de l’année ; comme partout en Belgique, ce sont les jours froids et venteux qui limitent.',
+  thermalLife_good_cold:
+    'Confortable la plupart du temps. À la saison froide, le ressenti dehors descend souvent sous zéro, et le vent refroidit encore : les coins ensoleillés et abrités prolongent la saison en plein air.',
+  thermalLife_fair_cold:
+    'Le froid limite le confort dehors : en hiver et les jours venteux du printemps et de l’automne, le ressenti est bien plus froid que ne l’indique le thermomètre. Écrans contre le vent et places assises ensoleillées et abritées aident.',
+  thermalLife_poor_cold:
+    'L’endroit est exposé au froid : une grande partie de la saison froide, le ressenti est bien en dessous de zéro. Les places assises dehors doivent être protégées du vent, et il faut s’habiller pour une température ressentie bien inférieure à celle de l’air.',
+  thermalHeatFacts: 'Chaque année : {days} de fort stress thermique et {nights}.',
+  days_one: '{count} jour',
+  days_other: '{count} jours',
+  nights_one: '{count} nuit tropicale',
+  nights_other: '{count} nuits tropicales',
 
   methodTitle: 'Méthode et sources',
-  methodModel:
-    'Les chiffres décrivent l’année de référence {year} : {hours} enregistrements horaires calculés par une simulation à l’échelle de la ville pour {cells} maille(s) extérieure(s), le {generated}.',
+  methodModel_brussels_extended:
+    'Les chiffres décrivent l’année de référence {year} : {hours} valeurs horaires du modèle haute résolution de Bruxelles (mailles de 10 m, bâtiments pris en compte) pour {cells}, calculées le {generated}.',
+  methodModel_belgium_lowres:
+    'Les chiffres décrivent l’année de référence {year} : {hours} valeurs horaires des données nationales (mailles d’environ 1 km, bâtiments non représentés) pour {cells}, calculées le {generated}.',
   methodAir:
     'Air : indice BelAQI de la Cellule interrégionale de l’environnement (IRCEL-CELINE, seuils horaires de 2022) ; scores ancrés sur les lignes directrices mondiales 2021 de l’OMS sur la qualité de l’air.',
   methodWind:
     'Vent : vitesses moyennes et rafales au niveau du piéton, classes de confort de Lawson et méthode de dépassement de la City of London (2019).',
   methodThermal:
-    'Chaleur et froid : UTCI, avec les dix catégories de stress de la définition internationale de l’UTCI ; le jour va de 08:00 à 20:00, heure belge.',
+    'Chaleur et froid : UTCI, avec les dix catégories de stress de la définition internationale de l’UTCI ; le jour va de 8 h à 20 h, heure belge.',
   methodScores:
     'Notes et scores vont de 0 à 10, plus c’est élevé, mieux c’est, et sont calculés de la même manière pour les données de Bruxelles et les données nationales. Les couleurs suivent les échelles publiées par le service.',
   methodLimits:
     'Il s’agit de statistiques annuelles modélisées, pas de mesures : elles décrivent les conditions habituelles à l’extérieur, pas un jour précis, et ne disent rien de l’air ni des températures à l’intérieur.',
   attributionTitle: 'Attribution',
   attributionDefault:
-    'Résultats de modèle synthétiques de svc-api (simulation à l’échelle de la ville sur des données synthétiques) ; il ne s’agit pas de mesures.',
+    'Résultats synthétiques du modèle de microclimat de svc-api : une simulation déterministe sur une morphologie urbaine générée et la climatologie d’Uccle. Il ne s’agit pas de mesures.',
   footer: 'svc-api · rapport {id} · établi le {date} · fichiers conservés 30 jours',
 };
 
@@ -198,4 +232,6 @@ export const frLabels: Record<string, string> = {
   'Strong heat': 'Forte chaleur',
   'Very strong heat': 'Très forte chaleur',
   'Extreme heat': 'Chaleur extrême',
+  // city names (the registry writes them in English)
+  Brussels: 'Bruxelles',
 };

@@ -15,6 +15,17 @@ export const LABELS: Record<ReportLang, Record<string, string>> = {
 
 export type Params = Record<string, string | number>;
 
+/**
+ * A number and the unit after it ("32 °C", "8 m/s", "5 %", "1 647 h") must not be split
+ * over two lines: the space between them becomes a no-break space. Applied to every
+ * filled message, so neither the catalogues nor the callers have to remember it.
+ */
+const NUMBER_THEN_UNIT = /(\d) (?=(?:%|°C|m\/s|µg\/m³|km|m|h|u)(?![\p{L}\d]))/gu;
+
+export function keepUnitsWithNumbers(text: string): string {
+  return text.replace(NUMBER_THEN_UNIT, '$1\u00a0');
+}
+
 export interface Translator {
   lang: ReportLang;
   /** the message with its `{name}` placeholders filled; a missing parameter stays visible */
@@ -30,10 +41,12 @@ export function translator(lang: ReportLang): Translator {
     lang,
     t(key, params) {
       const template = messages[key];
-      if (!params) return template;
-      return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-        params[name] === undefined ? whole : String(params[name]),
-      );
+      const filled = params
+        ? template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+            params[name] === undefined ? whole : String(params[name]),
+          )
+        : template;
+      return keepUnitsWithNumbers(filled);
     },
     label: (english) => labels[english] ?? english,
   };

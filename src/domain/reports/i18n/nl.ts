@@ -5,25 +5,30 @@ export const nl: Record<MessageKey, string> = {
   brand: 'svc-api · Rapport omgevingsinformatie',
   title: 'Omgevingsrapport',
   subtitle: 'Luchtkwaliteit, windcomfort en thermisch comfort op dit adres',
-  generatedOn: 'Opgemaakt op {date}',
+  generatedLabel: 'Opgemaakt op',
   reportId: 'Rapport {id}',
-  location: 'Locatie',
   coordinates: 'Coördinaten',
+  coordinatesValue: '{lat}° NB, {lon}° OL',
   area: 'Gebied',
   areaNationwide: 'België (nationale gegevens)',
   dataset: 'Gegevens',
-  dataset_brussels_extended: 'Brussels model met hoge resolutie, op straatniveau',
+  dataset_brussels_extended: 'Model met hoge resolutie voor Brussel, op straatniveau (cellen van 10 m)',
   dataset_belgium_lowres: 'Nationale gegevens voor België, cellen van ongeveer 1 km',
+  nationwideNote:
+    'Buiten de Brusselse zone met hoge resolutie komen deze cijfers uit de nationale gegevens, met een lagere resolutie: elke waarde beschrijft een cel van ongeveer 1 km rond het adres, dus eerder de omgeving dan deze straat, en er is geen vergelijking met het stadscentrum.',
   referenceYear: 'Referentiejaar',
-  sampling: 'Herkomst van de waarden',
+  sampling: 'Waarden uit',
   sampling_point: 'de rastercel waarin het adres ligt',
   sampling_nearest_outdoor:
     'de dichtstbijzijnde buitencellen, op {distance} m (het adres ligt in een gebouw)',
-  sampling_radius: 'het gemiddelde van {cells} buitencellen binnen {radius} m',
+  sampling_radius: 'het gemiddelde van {cells} binnen {radius} m',
+  cells_one: '{count} buitencel',
+  cells_other: '{count} buitencellen',
 
   glanceTitle: 'In één oogopslag',
   glanceIntro:
     'Elk thema krijgt een beoordeling en een score van 0 tot 10; hoger is beter. De beoordeling zegt hoe vaak de omstandigheden goed zijn; de score vergelijkt het jaar met richtlijnen voor gezondheid en comfort.',
+  scoreLegend: 'Labels van de score:',
   rating: 'Beoordeling',
   score: 'Score',
   outOfTen: '{value} / 10',
@@ -31,7 +36,7 @@ export const nl: Record<MessageKey, string> = {
   windTitle: 'Windcomfort',
   thermalTitle: 'Thermisch comfort',
   glanceAir: 'Goede lucht tijdens {pct} van de uren',
-  glanceWind: 'Windstil tijdens {pct} van de uren',
+  glanceWind: 'Rustig tijdens {pct} van de uren',
   glanceThermal: 'Comfortabel tijdens {pct} van de uren',
   notAvailable: 'Niet beschikbaar voor deze gegevens.',
   keyFigures: 'Kerncijfers',
@@ -42,14 +47,15 @@ export const nl: Record<MessageKey, string> = {
   airRatingExplain:
     'Beoordeling {rating}: de lucht was goed (BelAQI 1 tot 4) tijdens {pct} van de {hours} beoordeelde uren.',
   airScoreExplain:
-    'Score {score} ({label}): het jaargemiddelde van elke polluent, afgezet tegen de richtlijnen van de Wereldgezondheidsorganisatie van 2021; de zwakste polluent beslist.',
+    'Score {score} ({label}): het jaargemiddelde van elke polluent, afgezet tegen de richtlijnen van de Wereldgezondheidsorganisatie van 2021; de polluent die het verst boven zijn richtwaarde ligt, beslist.',
   airLimiting: 'Polluent die de score beperkt: {pollutant}.',
   airDistributionTitle: 'Verdeling van de uren per klasse (BelAQI)',
   airMonthlyTitle: 'Aandeel uren met goede lucht, maand per maand',
+  airMonthlyHighlight: 'Omkaderd: beste en zwakste maand',
   airBestWorst: 'Beste maand: {best} ({bestPct}). Zwakste maand: {worst} ({worstPct}).',
-  airDayNight: 'Goede lucht overdag (08:00–20:00): {day}. ’s Nachts (20:00–08:00): {night}.',
+  airDayNight: 'Goede lucht overdag (van 8 tot 20 uur): {day}. ’s Nachts (van 20 tot 8 uur): {night}.',
   airDominant:
-    'Polluent die het vaakst de klasse van het uur bepaalde: {pollutant} ({pct} van de beoordeelde uren).',
+    'Polluent die het vaakst de klasse van het uur bepaalde: {pollutant}, tijdens {pct} van de beoordeelde uren.',
   airMeansTitle: 'Jaargemiddelden tegenover de richtwaarden',
   cityReference: 'Referentie stadscentrum',
   colPollutant: 'Polluent',
@@ -59,9 +65,9 @@ export const nl: Record<MessageKey, string> = {
   colSubscore: 'Deelscore',
   noData: 'geen gegevens',
   airBenchmarkBetter:
-    'Het referentiepunt in het stadscentrum heeft {ref} van de tijd goede lucht: dit adres doet het {diff} punten beter.',
+    'Het referentiepunt in het stadscentrum heeft {ref} van de tijd goede lucht: dit adres doet het {diff} procentpunten beter.',
   airBenchmarkWorse:
-    'Het referentiepunt in het stadscentrum heeft {ref} van de tijd goede lucht: dit adres doet het {diff} punten slechter.',
+    'Het referentiepunt in het stadscentrum heeft {ref} van de tijd goede lucht: dit adres doet het {diff} procentpunten slechter.',
   airBenchmarkSame:
     'Het referentiepunt in het stadscentrum heeft {ref} van de tijd goede lucht, net als dit adres.',
   pollutant_no2: 'stikstofdioxide (NO₂)',
@@ -83,9 +89,11 @@ export const nl: Record<MessageKey, string> = {
     'De lucht is hier vaak slecht. Mensen met astma of hartproblemen, jonge kinderen en ouderen worden het meest getroffen: leg slaapkamers aan de rustige kant van het gebouw en vermijd inspanning langs de straat.',
 
   windIntro:
-    'Elk uur wordt ingedeeld van windstil tot gevaarlijk op basis van de windsnelheid en windstoten die voetgangers voelen, volgens de Lawson-comfortcriteria uit windstudies voor ruimtelijke planning: comfortdrempels bij 4, 6 en 8 m/s en een veiligheidsdrempel bij 15 m/s.',
-  windRatingExplain:
-    'Beoordeling {rating}: de laagste van de score en een lezing van het winderigste uur van het jaar ({worst} m/s).',
+    'Elk uur wordt ingedeeld van rustig tot gevaarlijk op basis van de windsnelheid en windstoten die voetgangers voelen, volgens de Lawson-comfortcriteria uit windstudies voor ruimtelijke planning: comfortdrempels bij 4, 6 en 8 m/s en een veiligheidsdrempel bij 15 m/s.',
+  windRatingSame:
+    'Beoordeling {rating}: gelijk aan de score; het winderigste uur van het jaar ({worst} m/s) was niet sterk genoeg om ze te verlagen.',
+  windRatingCapped:
+    'Beoordeling {rating}: lager dan de score door het winderigste uur van het jaar ({worst} m/s); één stormachtig uur telt voor de veiligheid.',
   windScoreExplain:
     'Score {score} ({label}): hoe vaak elke comfortdrempel overschreden wordt, tegenover de jaarlijkse toleranties van de methode van de City of London.',
   windDistributionTitle: 'Verdeling van de uren naar wind',
@@ -96,13 +104,16 @@ export const nl: Record<MessageKey, string> = {
   exceed_very_windy_or_worse: 'Zeer winderig of erger',
   exceed_danger: 'Gevaarlijk',
   exceedHours: 'ongeveer {hours} u per jaar',
+  exceedUnderOneHour: 'minder dan 1 u per jaar',
+  exceedNever: 'nooit',
   windMonthlyTitle: 'Gemiddelde windsnelheid op voetgangershoogte per maand (m/s)',
   windMean: 'Gemiddelde windsnelheid op voetgangershoogte',
   windP95: 'Slechts 5% van de tijd overschreden',
   windMaxGust: 'Sterkste windstoot',
-  windWorst: 'Winderigste uur ({hours} u binnen 0,5 m/s ervan)',
+  windWorst: 'Winderigste uur van het jaar',
+  windWorstHours: 'Winderigste uur van het jaar; {hours} u kwamen er tot op 0,5 m/s bij',
   windDanger:
-    'Gevaarlijke wind kwam voor tijdens {pct} van de uren, ongeveer {hours} u per jaar: windstoten die fietsers, kinderen en ouderen uit evenwicht kunnen brengen.',
+    'Gevaarlijke wind kwam voor tijdens {pct} van de uren ({hours}): windstoten die fietsers, kinderen en ouderen uit evenwicht kunnen brengen.',
   windLife_high:
     'Een beschutte plek. Terrassen, balkons en bankjes zijn bruikbaar wanneer het weer het toelaat.',
   windLife_good:
@@ -115,9 +126,9 @@ export const nl: Record<MessageKey, string> = {
   thermalIntro:
     'Thermisch comfort wordt gemeten met de UTCI (Universal Thermal Climate Index): de temperatuur die iemand buiten echt voelt, een combinatie van luchttemperatuur, vochtigheid, wind en zon of schaduw. Tussen 9 en 26 °C is er geen hitte- of koudestress; van 0 tot 32 °C blijft het aanvaardbaar.',
   thermalRatingExplain:
-    'Beoordeling {rating}: het aandeel comfortabele uren overdag (08:00–20:00) in het zwakste buitenseizoen, {season}: {pct}. De winter wordt getoond maar niet beoordeeld.',
+    'Beoordeling {rating}: in het seizoen dat het minst geschikt is om buiten te zijn, {season}, is {pct} van de uren overdag (van 8 tot 20 uur) comfortabel. De winter telt niet mee voor de beoordeling, omdat dan weinig mensen lang buiten blijven.',
   thermalScoreExplain:
-    'Score {score} ({label}): per seizoen het aandeel aanvaardbare uren overdag, afgezet tegen wat gebruikelijk is voor dat seizoen; het zwakste seizoen, {season}, beslist.',
+    'Score {score} ({label}): per seizoen het aandeel aanvaardbare uren overdag (0 tot 32 °C), afgezet tegen wat gebruikelijk is voor dat seizoen; het zwakste, {season}, beslist.',
   thermalSeasonsTitle: 'Comfortabele en aanvaardbare uren overdag per seizoen',
   legendComfortable: 'Comfortabel (9 tot 26 °C)',
   legendAcceptable: 'Aanvaardbaar (0 tot 32 °C)',
@@ -125,42 +136,63 @@ export const nl: Record<MessageKey, string> = {
   season_spring: 'Lente',
   season_summer: 'Zomer',
   season_autumn: 'Herfst',
+  seasonInText_winter: 'de winter',
+  seasonInText_spring: 'de lente',
+  seasonInText_summer: 'de zomer',
+  seasonInText_autumn: 'de herfst',
   thermalMonthlyTitle: 'Gemiddelde gevoelstemperatuur (UTCI) per maand, °C',
   thermalSummerTitle: 'Zomerhitte',
   heatDays: 'Dagen met sterke hittestress (UTCI boven 32 °C)',
   tropicalNights: 'Tropische nachten (UTCI blijft boven 20 °C)',
   summerNight: 'Gemiddelde gevoelstemperatuur in zomernachten',
-  summerNightWarmer: '{diff} °C warmer dan het gebied als geheel',
-  summerNightCooler: '{diff} °C koeler dan het gebied als geheel',
-  summerNightSame: 'even warm als het gebied als geheel',
+  summerNightWarmer: 'In zomernachten voelt deze plek {diff} °C warmer aan dan het gemiddelde van {area}.',
+  summerNightCooler: 'In zomernachten voelt deze plek {diff} °C koeler aan dan het gemiddelde van {area}.',
+  summerNightSame: 'In zomernachten voelt deze plek even warm aan als het gemiddelde van {area}.',
+  area_brussels_extended: 'de Brusselse zone met hoge resolutie',
+  area_belgium_lowres: 'België',
   summerDayComfort: 'Comfortabele uren overdag in de zomer',
   thermalYear:
     'Over het jaar bedraagt de gevoelstemperatuur gemiddeld {mean} °C, van {min} °C tot {max} °C; {pct} van alle uren is comfortabel.',
-  thermalLife_high:
-    'Aangenaam buiten gedurende het grootste deel van het warme seizoen, met weinig hete dagen of warme nachten.',
-  thermalLife_good:
+  thermalLife_high_heat:
+    'Aangenaam buiten gedurende het grootste deel van het warme seizoen; zoek op de heetste namiddagen de schaduw op.',
+  thermalLife_good_heat:
     'Meestal comfortabel. Zoek op hete namiddagen de schaduw op; slaapkamers koelen ’s nachts meestal af.',
-  thermalLife_fair:
+  thermalLife_fair_heat:
     'De zomerhitte is hier voelbaar: plan buitenactiviteiten ’s ochtends of ’s avonds, zorg voor zonwering op ramen naar het zuiden en westen, en reken op enkele warme nachten.',
-  thermalLife_poor:
+  thermalLife_poor_heat:
     'Hittestress komt vaak voor. Schaduw, bomen en koele binnenruimtes zijn belangrijk; kwetsbare mensen hebben aandacht nodig tijdens hittegolven, en nachten kunnen te warm blijven om goed te slapen.',
+  thermalLife_high_cold:
+    'Een groot deel van het jaar comfortabel buiten; zoals overal in België zijn koude, winderige dagen de voornaamste beperking.',
+  thermalLife_good_cold:
+    'Meestal comfortabel. In het koude seizoen voelt het buiten vaak onder nul aan, en wind maakt het nog kouder: zonnige, beschutte plekken verlengen het buitenseizoen.',
+  thermalLife_fair_cold:
+    'Koude beperkt hier het comfort buiten: in de winter en op winderige lente- en herfstdagen voelt het veel kouder aan dan de thermometer aangeeft. Windschermen en zonnige, beschutte zitplekken helpen.',
+  thermalLife_poor_cold:
+    'De plek is blootgesteld aan de koude: een groot deel van het koude seizoen voelt het ver onder nul aan. Zitplekken buiten hebben beschutting tegen de wind nodig, en kleed je voor een gevoelstemperatuur ver onder de luchttemperatuur.',
+  thermalHeatFacts: 'Elk jaar: {days} met sterke hittestress en {nights}.',
+  days_one: '{count} dag',
+  days_other: '{count} dagen',
+  nights_one: '{count} tropische nacht',
+  nights_other: '{count} tropische nachten',
 
   methodTitle: 'Methode en bronnen',
-  methodModel:
-    'De cijfers beschrijven het referentiejaar {year}: {hours} uurwaarden berekend door een simulatie op stadsschaal voor {cells} buitencel(len), op {generated}.',
+  methodModel_brussels_extended:
+    'De cijfers beschrijven het referentiejaar {year}: {hours} uurwaarden van het Brusselse model met hoge resolutie (cellen van 10 m, gebouwen meegerekend) voor {cells}, berekend op {generated}.',
+  methodModel_belgium_lowres:
+    'De cijfers beschrijven het referentiejaar {year}: {hours} uurwaarden van de nationale gegevens (cellen van ongeveer 1 km, zonder afzonderlijke gebouwen) voor {cells}, berekend op {generated}.',
   methodAir:
     'Lucht: BelAQI-index van de Intergewestelijke Cel voor het Leefmilieu (IRCEL-CELINE, uurdrempels van 2022); scores verankerd aan de wereldwijde luchtkwaliteitsrichtlijnen 2021 van de WHO.',
   methodWind:
     'Wind: gemiddelde snelheid en windstoten op voetgangershoogte, Lawson-comfortklassen en de overschrijdingsmethode van de City of London (2019).',
   methodThermal:
-    'Hitte en koude: UTCI, met de tien stresscategorieën van de internationale UTCI-definitie; overdag is van 08:00 tot 20:00 Belgische tijd.',
+    'Hitte en koude: UTCI, met de tien stresscategorieën van de internationale UTCI-definitie; overdag is van 8 tot 20 uur Belgische tijd.',
   methodScores:
     'Beoordelingen en scores gaan van 0 tot 10, hoger is beter, en worden op dezelfde manier berekend voor de Brusselse en de nationale gegevens. De kleuren volgen de schalen die de dienst publiceert.',
   methodLimits:
     'Dit zijn gemodelleerde jaarstatistieken, geen metingen: ze beschrijven de gebruikelijke omstandigheden buiten, geen bepaalde dag, en zeggen niets over lucht of temperatuur binnen.',
   attributionTitle: 'Bronvermelding',
   attributionDefault:
-    'Synthetische modeluitvoer van svc-api (simulatie op stadsschaal met synthetische invoer); geen meetgegevens.',
+    'Synthetische uitvoer van het microklimaatmodel van svc-api: een deterministische simulatie op een gegenereerde stadsmorfologie en de klimatologie van Ukkel. Dit zijn geen metingen.',
   footer: 'svc-api · rapport {id} · opgemaakt op {date} · bestanden 30 dagen bewaard',
 };
 
@@ -177,7 +209,7 @@ export const nlLabels: Record<string, string> = {
   Bad: 'Erg slecht',
   'Very bad': 'Uiterst slecht',
   Horrible: 'Afschuwelijk',
-  Calm: 'Windstil',
+  Calm: 'Rustig',
   'Slightly windy': 'Licht winderig',
   Windy: 'Winderig',
   'Very windy': 'Zeer winderig',
@@ -198,4 +230,6 @@ export const nlLabels: Record<string, string> = {
   'Strong heat': 'Sterke hitte',
   'Very strong heat': 'Zeer sterke hitte',
   'Extreme heat': 'Extreme hitte',
+  // city names (the registry writes them in English)
+  Brussels: 'Brussel',
 };

@@ -1,9 +1,9 @@
-import { contrastInk, monthlyBars, stackedBar } from '../charts.ts';
+import { monthlyBars, stackedBar } from '../charts.ts';
 import { html, type SafeHtml } from '../html.ts';
 import type { MessageKey } from '../i18n/index.ts';
-import { ACCENT, BELAQI_CLASSES, scoreLabelColor } from '../palette.ts';
+import { ACCENT, BELAQI_CLASSES } from '../palette.ts';
 import { type AirBlock, POLLUTANTS, type Pollutant } from '../stats.ts';
-import { chip, monthly, type ReportContext } from './context.ts';
+import { monthly, type ReportContext, scoreBox } from './context.ts';
 
 /**
  * Reference values shown beside the yearly averages (µg/m³): the WHO 2021 annual air
@@ -17,7 +17,7 @@ const pollutantKey = (pollutant: Pollutant) => `pollutant_${pollutant}` as Messa
 
 function meansTable(context: ReportContext, air: AirBlock): SafeHtml {
   const { tr, f } = context;
-  const unit = 'µg/m³';
+  const unit = (value: number, decimals: number) => f.measure(value, decimals, 'µg/m³');
   const rows = POLLUTANTS.map((pollutant) => {
     const mean = air.annual_mean_ugm3[pollutant];
     const sub = air.pollutant_scores[pollutant];
@@ -25,9 +25,9 @@ function meansTable(context: ReportContext, air: AirBlock): SafeHtml {
     const name = tr.t(pollutantKey(pollutant));
     return html`<tr>
       <td>${limiting ? html`<b>${name}</b>` : name}</td>
-      <td class="num">${mean === null || mean === undefined ? tr.t('noData') : `${f.number(mean, 1)} ${unit}`}</td>
-      <td class="num">${f.integer(WHO_ANNUAL[pollutant])} ${unit}</td>
-      <td class="num">${f.integer(EU_2030_ANNUAL[pollutant])} ${unit}</td>
+      <td class="num">${mean === null || mean === undefined ? tr.t('noData') : unit(mean, 1)}</td>
+      <td class="num">${unit(WHO_ANNUAL[pollutant], 0)}</td>
+      <td class="num">${unit(EU_2030_ANNUAL[pollutant], 0)}</td>
       <td class="num">${typeof sub === 'number' ? (limiting ? html`<b>${f.number(sub, 1)}</b>` : f.number(sub, 1)) : '–'}</td>
     </tr>`;
   });
@@ -42,7 +42,7 @@ function benchmark(context: ReportContext, air: AirBlock): SafeHtml | '' {
   if (typeof reference !== 'number') return '';
   const { tr, f } = context;
   const diff = Math.round((air.good_pct - reference) * 10) / 10;
-  const params = { ref: f.percent(reference), diff: f.number(Math.abs(diff), 1) };
+  const params = { ref: f.share(reference), diff: f.number(Math.abs(diff), 1) };
   const key: MessageKey =
     diff > 0 ? 'airBenchmarkBetter' : diff < 0 ? 'airBenchmarkWorse' : 'airBenchmarkSame';
   return html`<p>${tr.t(key, params)}</p>`;
@@ -52,34 +52,29 @@ export function airSection(context: ReportContext): SafeHtml {
   const { stats, tr, f } = context;
   const air = stats.air;
   if (!air) return html``;
-  const labelColour = scoreLabelColor(air.label);
-  const months = Array.from({ length: 12 }, (_, index) => f.month(index + 1, 'short'));
+  const months = Array.from({ length: 12 }, (_, index) => f.monthLabel(index + 1));
   const limiting = air.limiting_pollutants.length > 0 ? air.limiting_pollutants : [air.limiting_pollutant];
   const limitingNames = limiting.map((pollutant) => tr.t(pollutantKey(pollutant))).join(', ');
   const distribution = BELAQI_CLASSES.map((entry) => ({
     label: tr.label(entry.label),
     pct: air.distribution_pct[entry.label] ?? 0,
     color: entry.color,
-    caption: f.percent(air.distribution_pct[entry.label] ?? 0),
+    caption: f.share(air.distribution_pct[entry.label] ?? 0),
   }));
   const best = air.best_month;
   const worst = air.worst_month;
   const monthlyValues = monthly(air.monthly_good_pct);
   const pct = (value: number | null | undefined) =>
-    typeof value === 'number' ? f.percent(value) : tr.t('noData');
+    typeof value === 'number' ? f.share(value) : tr.t('noData');
   return html`<section class="theme air">
   <h2>${tr.t('airTitle')}</h2>
   <p>${tr.t('airIntro')}</p>
   <div class="headline">
-    <div class="scorebox">
-      <div class="kv">${tr.t('rating')}</div><div class="big">${f.number(air.rating, 1)} <small>/ 10</small></div>
-      <div class="kv" style="margin-top:6px">${tr.t('score')} ${tr.t('outOfTen', { value: f.number(air.score, 1) })}</div>
-      ${chip(tr.label(air.label), labelColour, labelColour ? contrastInk(labelColour) : '#1f2d3d')}
-    </div>
+    ${scoreBox(context, air)}
     <div>
-      <p>${tr.t('airRatingExplain', { rating: f.number(air.rating, 1), pct: f.percent(air.good_pct), hours: f.integer(air.hours_graded) })}</p>
+      <p>${tr.t('airRatingExplain', { rating: f.number(air.rating, 1), pct: f.share(air.good_pct), hours: f.integer(air.hours_graded) })}</p>
       <p>${tr.t('airScoreExplain', { score: f.number(air.score, 1), label: tr.label(air.label) })}</p>
-      <p><b>${tr.t('airLimiting', { pollutant: limitingNames })}</b></p>
+      <p><b>${tr.t('airLimiting', { pollutant: limitingNames })}</b> ${tr.t(`source_${air.limiting_pollutant}` as MessageKey)}</p>
     </div>
   </div>
   <figure>
@@ -96,18 +91,20 @@ export function airSection(context: ReportContext): SafeHtml {
       values: monthlyValues,
       labels: months,
       title: tr.t('airMonthlyTitle'),
-      format: (value) => f.percent(value),
+      format: (value) => f.share(value),
+      tickFormat: (value) => f.percent(value),
       color: () => ACCENT.air,
       min: 0,
       max: 100,
       ticks: [0, 25, 50, 75, 100],
       highlight: [best, worst].flatMap((month) => (month === null ? [] : [month - 1])),
+      ...(best !== null || worst !== null ? { highlightCaption: tr.t('airMonthlyHighlight') } : {}),
       references:
         typeof air.benchmark?.good_pct === 'number'
           ? [
               {
                 value: air.benchmark.good_pct,
-                caption: `${tr.t('cityReference')}: ${f.percent(air.benchmark.good_pct)}`,
+                caption: `${tr.t('cityReference')}: ${f.share(air.benchmark.good_pct)}`,
               },
             ]
           : [],
@@ -124,7 +121,7 @@ export function airSection(context: ReportContext): SafeHtml {
       : ''
   }
   <p>${tr.t('airDayNight', { day: pct(air.day_good_pct), night: pct(air.night_good_pct) })}</p>
-  <p>${tr.t('airDominant', { pollutant: tr.t(pollutantKey(air.dominant_pollutant)), pct: f.percent(air.pollutant_share_pct[air.dominant_pollutant] ?? 0) })}</p>
+  <p>${tr.t('airDominant', { pollutant: tr.t(pollutantKey(air.dominant_pollutant)), pct: f.share(air.pollutant_share_pct[air.dominant_pollutant] ?? 0) })}</p>
   ${benchmark(context, air)}
   <h3>${tr.t('airMeansTitle')}</h3>
   ${meansTable(context, air)}

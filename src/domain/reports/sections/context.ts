@@ -1,7 +1,9 @@
+import { contrastInk } from '../charts.ts';
 import type { Formatter } from '../format.ts';
 import { html, type SafeHtml } from '../html.ts';
 import type { MessageKey, Translator } from '../i18n/index.ts';
-import type { HistoricalStats } from '../stats.ts';
+import { scoreLabelColor } from '../palette.ts';
+import type { HistoricalStats, Season } from '../stats.ts';
 
 /** What every section reads: the statistics, the language's text and number formats. */
 export interface ReportContext {
@@ -20,13 +22,44 @@ export function lifeBand(score: number): LifeBand {
   return 'poor';
 }
 
-export function lifeKey(prefix: 'airLife' | 'windLife' | 'thermalLife', score: number): MessageKey {
+export function lifeKey(prefix: 'airLife' | 'windLife', score: number): MessageKey {
   return `${prefix}_${lifeBand(score)}` as MessageKey;
+}
+
+/**
+ * Thermal advice depends on what limits comfort: heat when summer is the weakest season,
+ * cold otherwise (in Belgium a weak winter, spring or autumn means cold, windy hours).
+ * Talking about heat waves to a reader whose problem is a cold, exposed spot would be wrong.
+ */
+export function thermalLifeKey(score: number, limitingSeason: Season): MessageKey {
+  return `thermalLife_${lifeBand(score)}_${limitingSeason === 'summer' ? 'heat' : 'cold'}` as MessageKey;
+}
+
+/** "1 day", "3 days": a count with the noun in the plural form the language asks for */
+export function counted(context: ReportContext, noun: 'cells' | 'days' | 'nights', count: number): string {
+  const { tr, f } = context;
+  return tr.t(`${noun}_${f.plural(count)}` as MessageKey, { count: f.integer(count) });
 }
 
 export function chip(text: string, color: string | undefined, ink: string): SafeHtml {
   const style = color ? `background:${color};color:${ink}` : 'background:#eef2f6;color:#1f2d3d';
   return html`<span class="chip" style="${style}">${text}</span>`;
+}
+
+/** a score's consumer label in the colour it has on every theme */
+export function labelChip(context: ReportContext, label: string): SafeHtml {
+  const colour = scoreLabelColor(label);
+  return chip(context.tr.label(label), colour, colour ? contrastInk(colour) : '#1f2d3d');
+}
+
+/** the box at the head of a theme page: rating, score and the score's label */
+export function scoreBox(context: ReportContext, block: { rating: number; score: number; label: string }) {
+  const { tr, f } = context;
+  return html`<div class="scorebox">
+      <div class="kv">${tr.t('rating')}</div><div class="big">${f.number(block.rating, 1)} <small>/ 10</small></div>
+      <div class="kv" style="margin-top:6px">${tr.t('score')} ${tr.t('outOfTen', { value: f.number(block.score, 1) })}</div>
+      ${labelChip(context, block.label)}
+    </div>`;
 }
 
 export function stat(value: string, caption: string): SafeHtml {

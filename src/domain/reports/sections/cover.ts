@@ -1,8 +1,8 @@
-import { contrastInk, gauge } from '../charts.ts';
+import { SCORE_LABEL_BANDS } from '../../stats/score-label.ts';
+import { gauge } from '../charts.ts';
 import { html, type SafeHtml } from '../html.ts';
-import type { MessageKey } from '../i18n/index.ts';
-import { ACCENT, scoreLabelColor } from '../palette.ts';
-import { chip, lifeKey, type ReportContext } from './context.ts';
+import { ACCENT } from '../palette.ts';
+import { counted, labelChip, lifeKey, type ReportContext, thermalLifeKey } from './context.ts';
 
 export interface CoverMeta {
   address: string;
@@ -18,22 +18,26 @@ export function cover(context: ReportContext, meta: CoverMeta): SafeHtml {
   if (m.sampling === 'nearest_outdoor') {
     sampling = tr.t('sampling_nearest_outdoor', { distance: f.integer(m.distance_m ?? 0) });
   } else if (m.sampling === 'radius') {
-    sampling = tr.t('sampling_radius', { cells: f.integer(m.n_cells), radius: f.integer(m.radius_m ?? 0) });
+    sampling = tr.t('sampling_radius', {
+      cells: counted(context, 'cells', m.n_cells),
+      radius: f.integer(m.radius_m ?? 0),
+    });
   } else sampling = tr.t('sampling_point');
+  const nationwide = m.dataset === 'belgium_lowres';
   return html`<header class="cover">
   <div class="brand">${tr.t('brand')}</div>
   <h1>${tr.t('title')}</h1>
   <p class="subtitle">${tr.t('subtitle')}</p>
   <p class="address">${meta.address}</p>
   <dl class="facts">
-    <dt>${tr.t('coordinates')}</dt><dd>${f.number(stats.location.lat, 5)}, ${f.number(stats.location.lon, 5)}</dd>
-    <dt>${tr.t('area')}</dt><dd>${stats.city ? stats.city.name : tr.t('areaNationwide')}</dd>
-    <dt>${tr.t('dataset')}</dt><dd>${tr.t(m.dataset === 'brussels_extended' ? 'dataset_brussels_extended' : 'dataset_belgium_lowres')}</dd>
+    <dt>${tr.t('coordinates')}</dt><dd>${tr.t('coordinatesValue', { lat: f.number(stats.location.lat, 5), lon: f.number(stats.location.lon, 5) })}</dd>
+    <dt>${tr.t('area')}</dt><dd>${stats.city ? tr.label(stats.city.name) : tr.t('areaNationwide')}</dd>
+    <dt>${tr.t('dataset')}</dt><dd>${tr.t(nationwide ? 'dataset_belgium_lowres' : 'dataset_brussels_extended')}</dd>
     <dt>${tr.t('referenceYear')}</dt><dd>${String(m.reference_year)}</dd>
     <dt>${tr.t('sampling')}</dt><dd>${sampling}</dd>
-    <dt>${tr.t('reportId', { id: '' }).trim()}</dt><dd>${meta.jobId}</dd>
+    <dt>${tr.t('generatedLabel')}</dt><dd>${f.dateTime(meta.generatedAtMs)}</dd>
   </dl>
-  <p class="muted" style="margin-top:10px;font-size:13px">${tr.t('generatedOn', { date: f.dateTime(meta.generatedAtMs) })}</p>
+  ${nationwide ? html`<p class="note">${tr.t('nationwideNote')}</p>` : ''}
 </header>`;
 }
 
@@ -42,7 +46,6 @@ function card(
   theme: 'air' | 'wind' | 'thermal',
   block: { rating: number; score: number; label: string } | undefined,
   sentence: string,
-  labelColour: string | undefined,
 ): SafeHtml {
   const { tr, f } = context;
   const title = tr.t(theme === 'air' ? 'airTitle' : theme === 'wind' ? 'windTitle' : 'thermalTitle');
@@ -53,25 +56,34 @@ function card(
   <h3>${title}</h3>
   <div class="big">${f.number(block.rating, 1)} <small>/ 10 · ${tr.t('rating')}</small></div>
   ${gauge(block.rating, ACCENT[theme], `${tr.t('rating')} ${f.number(block.rating, 1)} / 10`)}
-  <div class="kv">${tr.t('score')} ${tr.t('outOfTen', { value: f.number(block.score, 1) })} ${chip(tr.label(block.label), labelColour, labelColour ? contrastInk(labelColour) : '#1f2d3d')}</div>
+  <div class="kv">${tr.t('score')} ${tr.t('outOfTen', { value: f.number(block.score, 1) })} ${labelChip(context, block.label)}</div>
   <p>${sentence}</p>
 </div>`;
+}
+
+/** the labels a score can take, with their bands, so a reader can place "Good" on the ladder */
+function scoreKey(context: ReportContext): SafeHtml {
+  const { tr, f } = context;
+  const items = SCORE_LABEL_BANDS.map((band, index) => {
+    const upper = index === 0 ? 10 : (SCORE_LABEL_BANDS[index - 1]?.from ?? 10);
+    return html`<span>${labelChip(context, band.label)} ${f.integer(band.from)}–${f.integer(upper)}</span>`;
+  });
+  return html`<p class="scale-key">${tr.t('scoreLegend')} ${items}</p>`;
 }
 
 /** three cards, one per theme, each with its rating, score and one sentence */
 export function glance(context: ReportContext): SafeHtml {
   const { stats, tr, f } = context;
-  const air = stats.air;
-  const wind = stats.wind;
-  const thermal = stats.thermal;
+  const { air, wind, thermal } = stats;
   return html`<section class="glance">
   <h2>${tr.t('glanceTitle')}</h2>
   <p class="muted">${tr.t('glanceIntro')}</p>
   <div class="cards">
-    ${card(context, 'air', air, air ? tr.t('glanceAir', { pct: f.percent(air.good_pct) }) : '', air ? scoreLabelColor(air.label) : undefined)}
-    ${card(context, 'wind', wind, wind ? tr.t('glanceWind', { pct: f.percent(wind.calm_pct) }) : '', wind ? scoreLabelColor(wind.label) : undefined)}
-    ${card(context, 'thermal', thermal, thermal ? tr.t('glanceThermal', { pct: f.percent(thermal.comfort_pct) }) : '', thermal ? scoreLabelColor(thermal.label) : undefined)}
+    ${card(context, 'air', air, air ? tr.t('glanceAir', { pct: f.share(air.good_pct) }) : '')}
+    ${card(context, 'wind', wind, wind ? tr.t('glanceWind', { pct: f.share(wind.calm_pct) }) : '')}
+    ${card(context, 'thermal', thermal, thermal ? tr.t('glanceThermal', { pct: f.share(thermal.comfort_pct) }) : '')}
   </div>
+  ${scoreKey(context)}
 </section>`;
 }
 
@@ -83,10 +95,20 @@ export function dailyLife(context: ReportContext): SafeHtml {
   <h2>${tr.t('dailyLife')}</h2>
   ${
     air
-      ? html`<div class="life air"><h3>${tr.t('airTitle')}</h3><p>${tr.t(lifeKey('airLife', air.score))}</p><p class="muted">${tr.t(`source_${air.limiting_pollutant}` as MessageKey)}</p></div>`
+      ? html`<div class="life air"><h3>${tr.t('airTitle')}</h3><p>${tr.t(lifeKey('airLife', air.score))}</p></div>`
       : ''
   }
   ${wind ? html`<div class="life wind"><h3>${tr.t('windTitle')}</h3><p>${tr.t(lifeKey('windLife', wind.score))}</p></div>` : ''}
-  ${thermal ? html`<div class="life thermal"><h3>${tr.t('thermalTitle')}</h3><p>${tr.t(lifeKey('thermalLife', thermal.score))}</p></div>` : ''}
+  ${
+    thermal
+      ? html`<div class="life thermal"><h3>${tr.t('thermalTitle')}</h3><p>${tr.t(thermalLifeKey(thermal.score, thermal.limiting_season))}</p><p class="muted">${tr.t(
+          'thermalHeatFacts',
+          {
+            days: counted(context, 'days', thermal.strong_heat_stress_days),
+            nights: counted(context, 'nights', thermal.tropical_nights),
+          },
+        )}</p></div>`
+      : ''
+  }
 </section>`;
 }

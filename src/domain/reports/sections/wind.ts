@@ -1,9 +1,9 @@
-import { contrastInk, monthlyBars, stackedBar } from '../charts.ts';
+import { monthlyBars, stackedBar } from '../charts.ts';
 import { html, type SafeHtml } from '../html.ts';
 import type { MessageKey } from '../i18n/index.ts';
-import { ACCENT, scoreLabelColor, WIND_CLASSES } from '../palette.ts';
+import { ACCENT, WIND_CLASSES } from '../palette.ts';
 import type { WindBlock } from '../stats.ts';
-import { chip, monthly, type ReportContext, stat } from './context.ts';
+import { monthly, type ReportContext, scoreBox, stat } from './context.ts';
 
 const EXCEEDANCE_KEYS: ReadonlyArray<keyof WindBlock['exceedance_pct']> = [
   'above_frequent_sitting',
@@ -21,34 +21,36 @@ export function windSection(context: ReportContext): SafeHtml {
   const wind = stats.wind;
   if (!wind) return html``;
   const hoursInYear = stats.meta.hours;
-  const labelColour = scoreLabelColor(wind.label);
   const distribution = WIND_CLASSES.map((entry) => ({
     label: tr.label(entry.label),
     pct: wind.distribution_pct[entry.label] ?? 0,
     color: entry.color,
-    caption: f.percent(wind.distribution_pct[entry.label] ?? 0),
+    caption: f.share(wind.distribution_pct[entry.label] ?? 0),
   }));
   const values = monthly(wind.monthly_mean_ucomfort_ms);
   const top = Math.max(CALM_LIMIT_MS + 1, ...values.map((value) => value ?? 0));
   const max = Math.ceil(top / 2) * 2;
   const ticks = Array.from({ length: max / 2 + 1 }, (_, index) => index * 2);
-  const yearlyHours = (pct: number) => f.integer(Math.round((pct / 100) * hoursInYear));
+  // a rare hour must not read as "about 0 h a year", and no hour at all is simply "never"
+  const hoursText = (pct: number) => {
+    const hours = (pct / 100) * hoursInYear;
+    if (hours <= 0) return tr.t('exceedNever');
+    if (hours < 0.5) return tr.t('exceedUnderOneHour');
+    return tr.t('exceedHours', { hours: f.integer(Math.round(hours)) });
+  };
+  const ms = (value: number) => f.measure(value, 1, 'm/s');
   const danger = wind.exceedance_pct.danger;
   return html`<section class="theme wind">
   <h2>${tr.t('windTitle')}</h2>
   <p>${tr.t('windIntro')}</p>
   <div class="headline">
-    <div class="scorebox">
-      <div class="kv">${tr.t('rating')}</div><div class="big">${f.number(wind.rating, 1)} <small>/ 10</small></div>
-      <div class="kv" style="margin-top:6px">${tr.t('score')} ${tr.t('outOfTen', { value: f.number(wind.score, 1) })}</div>
-      ${chip(tr.label(wind.label), labelColour, labelColour ? contrastInk(labelColour) : '#1f2d3d')}
-    </div>
+    ${scoreBox(context, wind)}
     <div>
-      <p>${tr.t('windRatingExplain', { rating: f.number(wind.rating, 1), worst: f.number(wind.worst_moment_ms, 1) })}</p>
+      <p>${tr.t(wind.rating < wind.score ? 'windRatingCapped' : 'windRatingSame', { rating: f.number(wind.rating, 1), worst: f.number(wind.worst_moment_ms, 1) })}</p>
       <p>${tr.t('windScoreExplain', { score: f.number(wind.score, 1), label: tr.label(wind.label) })}</p>
     </div>
   </div>
-  ${danger > 0 ? html`<p class="warning">${tr.t('windDanger', { pct: f.percent(danger, 2), hours: yearlyHours(danger) })}</p>` : ''}
+  ${danger > 0 ? html`<p class="warning">${tr.t('windDanger', { pct: f.share(danger, 2), hours: hoursText(danger) })}</p>` : ''}
   <figure>
     <figcaption>${tr.t('windDistributionTitle')}</figcaption>
     ${stackedBar(distribution, tr.t('windDistributionTitle'))}
@@ -59,21 +61,26 @@ export function windSection(context: ReportContext): SafeHtml {
   </figure>
   <h3>${tr.t('keyFigures')}</h3>
   <div class="stats">
-    ${stat(`${f.number(wind.mean_ucomfort_ms, 1)} m/s`, tr.t('windMean'))}
-    ${stat(`${f.number(wind.p95_ucomfort_ms, 1)} m/s`, tr.t('windP95'))}
-    ${stat(`${f.number(wind.max_gust_ms, 1)} m/s`, tr.t('windMaxGust'))}
-    ${stat(`${f.number(wind.worst_moment_ms, 1)} m/s`, tr.t('windWorst', { hours: f.integer(wind.worst_moment_hours) }))}
+    ${stat(ms(wind.mean_ucomfort_ms), tr.t('windMean'))}
+    ${stat(ms(wind.p95_ucomfort_ms), tr.t('windP95'))}
+    ${stat(ms(wind.max_gust_ms), tr.t('windMaxGust'))}
+    ${stat(
+      ms(wind.worst_moment_ms),
+      wind.worst_moment_hours > 1
+        ? tr.t('windWorstHours', { hours: f.integer(wind.worst_moment_hours) })
+        : tr.t('windWorst'),
+    )}
   </div>
   <h3>${tr.t('windExceedanceTitle')}</h3>
       <table><tbody>${EXCEEDANCE_KEYS.map((key) => {
         const pct = wind.exceedance_pct[key];
-        return html`<tr><td>${tr.t(`exceed_${key}` as MessageKey)}</td><td class="num">${f.percent(pct, 1)}</td><td class="num muted">${tr.t('exceedHours', { hours: yearlyHours(pct) })}</td></tr>`;
+        return html`<tr><td>${tr.t(`exceed_${key}` as MessageKey)}</td><td class="num">${f.share(pct, 1)}</td><td class="num muted">${hoursText(pct)}</td></tr>`;
       })}</tbody></table>
   <figure>
     <figcaption>${tr.t('windMonthlyTitle')}</figcaption>
     ${monthlyBars({
       values,
-      labels: Array.from({ length: 12 }, (_, index) => f.month(index + 1, 'short')),
+      labels: Array.from({ length: 12 }, (_, index) => f.monthLabel(index + 1)),
       title: tr.t('windMonthlyTitle'),
       format: (value) => f.number(value, 1),
       tickFormat: (value) => f.integer(value),
@@ -84,7 +91,7 @@ export function windSection(context: ReportContext): SafeHtml {
       references: [
         {
           value: CALM_LIMIT_MS,
-          caption: `${tr.label(WIND_CLASSES[0]?.label ?? 'Calm')} < ${f.integer(CALM_LIMIT_MS)} m/s`,
+          caption: `${tr.label(WIND_CLASSES[0]?.label ?? 'Calm')} < ${f.measure(CALM_LIMIT_MS, 0, 'm/s')}`,
         },
       ],
     })}
