@@ -7,7 +7,8 @@ import type { Config } from '../config.ts';
 import { apiError } from '../domain/errors/catalogue.ts';
 import type { KeyAuthenticator } from '../services/key-authenticator.ts';
 import { registerCors } from './plugins/cors.ts';
-import { problemDocument, sendProblem, toApiError } from './problem.ts';
+import { sendProblem, toApiError } from './problem.ts';
+import { clientErrorResponse, missingHostRefusal, refuseConnect } from './raw-refusals.ts';
 import { createRouteIndex } from './route-index.ts';
 import { registerDocsRoutes } from './routes/docs/index.ts';
 import { type FeatureRoutes, registerFeatureRoutes } from './routes/features.ts';
@@ -33,30 +34,6 @@ function redactedUrl(url: string): string {
   return url.replace(/([?&](?:sig|key|exp)=)[^&]*/g, '$1[redacted]');
 }
 
-/**
- * A request Node's HTTP parser refuses before Fastify sees it (headers too large, broken
- * request line): still a problem document with a request id, never Node's bare reply.
- */
-export function clientErrorResponse(error: { code?: string }, docsUrl: string): string {
-  const id = randomUUID();
-  const detail =
-    error.code === 'HPE_HEADER_OVERFLOW'
-      ? 'The request headers are too large.'
-      : error.code === 'HPE_URI_TOO_LONG'
-        ? 'The request URL is too long.'
-        : 'The request could not be parsed as HTTP.';
-  const body = JSON.stringify(problemDocument(apiError('validation_error', detail), id, docsUrl));
-  return [
-    'HTTP/1.1 400 Bad Request',
-    'Content-Type: application/problem+json',
-    `Content-Length: ${Buffer.byteLength(body)}`,
-    `X-Request-Id: ${id}`,
-    'Connection: close',
-    '',
-    body,
-  ].join('\r\n');
-}
-
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? {
@@ -70,6 +47,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       },
     },
+    // Host is checked in onRequest below, so its absence is a problem document too
+    http: { requireHostHeader: false },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -96,7 +75,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('apiKey', null);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+    const refusal = missingHostRefusal(request.raw.httpVersion, request.headers.host);
+    if (refusal) throw refusal;
   });
+  refuseConnect(app.server, deps.config.docsUrl);
 
   app.setErrorHandler((error, request, reply) => {
     const mapped = toApiError(error);
