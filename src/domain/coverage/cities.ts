@@ -38,9 +38,22 @@ const SYNTHETIC =
   'Synthetic output of the svc-api urban microclimate model (deterministic simulation on generated ' +
   'city morphology and Uccle climatology); not measurements. Belgium outline: Natural Earth.';
 
-function closed(points: Array<[number, number]>): Ring {
+/** Twice the signed area of a closed ring: positive when it runs counterclockwise. */
+function doubledSignedArea(ring: Ring): number {
+  let sum = 0;
+  for (let i = 0; i < ring.length - 1; i++)
+    sum += ring[i]![0] * ring[i + 1]![1] - ring[i + 1]![0] * ring[i]![1];
+  return sum;
+}
+
+/**
+ * A closed exterior ring, counterclockwise whatever order the outline was written in:
+ * GeoJSON (RFC 7946 §3.1.6) wants exterior rings to follow the right-hand rule.
+ */
+export function closed(points: Array<[number, number]>): Ring {
   const first = points[0]!;
-  return [...points, [first[0], first[1]]];
+  const ring: Ring = [...points, [first[0], first[1]]];
+  return doubledSignedArea(ring) < 0 ? ring.reverse() : ring;
 }
 
 /** Brussels high-resolution zone: the Pentagon, the North quarter towers, the European quarter and Midi. */
