@@ -44,6 +44,7 @@ async function endToEnd(keyId: string): Promise<{ htmlMs: number; pdfMs: number 
   const { job_id } = await service.submit({
     keyId,
     reportsPerDay: 1000,
+    scope: { cities: ['*'], metrics: ['*'] },
     body: { address: 'Grand-Place 1', lang: 'fr' },
   });
   let htmlMs = 0;
@@ -87,6 +88,7 @@ try {
       service.submit({
         keyId: 'bench_burst',
         reportsPerDay: quota,
+        scope: { cities: ['*'], metrics: ['*'] },
         body:
           index % 2 ? { address: 'Grand-Place 1', lang: 'nl' } : { lat: 50.4687, lon: 4.8625, lang: 'en' },
       }),

@@ -62,6 +62,7 @@ export async function renderSamples(options: SampleOptions): Promise<string[]> {
         const accepted = await service.submit({
           keyId: 'samples',
           reportsPerDay: 100,
+          scope: { cities: ['*'], metrics: ['*'] },
           body: { ...location.body, lang },
         });
         jobs.push({ name: `${location.name}-${lang}`, id: accepted.job_id });

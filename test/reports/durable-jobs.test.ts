@@ -33,6 +33,7 @@ for (const kind of ['sqlite', 'postgres'] as const) {
       lat: 50.8467,
       lon: 4.3525,
       radius: 10,
+      metrics: ['air', 'wind', 'thermal'],
       nowMs: T0,
       expiresMs: T0 + 30 * 86_400_000,
     });
@@ -79,6 +80,7 @@ for (const kind of ['sqlite', 'postgres'] as const) {
       const accepted = await a.service.submit({
         keyId: 'key_a',
         reportsPerDay: 5,
+        scope: { cities: ['*'], metrics: ['*'] },
         body: { address: 'Grand-Place 1' },
       });
       for (let i = 0; i < 100; i++) {

@@ -135,7 +135,8 @@ describe('report HTML', () => {
     delete stats.thermal;
     const page = textOf(renderReportHtml(stats, 'en', META));
     assert.ok(!page.includes('Summer heat'));
-    assert.ok(page.includes('Not available for this dataset.'));
+    assert.ok(!page.includes('Thermal comfort'), 'no card, section or method line for it');
+    assert.ok(page.includes('Wind comfort') && page.includes('Air quality'));
   });
 
   test('carries print CSS for A4', () => {

@@ -105,6 +105,7 @@ describe('PDF from the report HTML', () => {
       const accepted = await h.service.submit({
         keyId: 'key_a',
         reportsPerDay: 5,
+        scope: { cities: ['*'], metrics: ['*'] },
         body: { address: 'Grand-Place 1' },
       });
       await h.service.idle();

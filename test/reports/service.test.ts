@@ -51,6 +51,7 @@ describe('report service on SQLite', () => {
     const accepted = await h.service.submit({
       keyId: KEY,
       reportsPerDay: 50,
+      scope: { cities: ['*'], metrics: ['*'] },
       body: { address: 'Grand-Place 1', lang: 'fr' },
     });
     assert.equal(accepted.status, 'processing');
@@ -92,6 +93,7 @@ describe('report service on SQLite', () => {
     const accepted = await h.service.submit({
       keyId: KEY,
       reportsPerDay: 50,
+      scope: { cities: ['*'], metrics: ['*'] },
       body: { lat: 50.4687, lon: 4.8625 },
     });
     await h.service.idle();
@@ -103,6 +105,7 @@ describe('report service on SQLite', () => {
     const second = await h2.service.submit({
       keyId: KEY,
       reportsPerDay: 50,
+      scope: { cities: ['*'], metrics: ['*'] },
       body: { lat: 50.84670111, lon: 4.352501 },
     });
     await h2.service.idle();
@@ -133,16 +136,21 @@ describe('report service on SQLite', () => {
       'not an object',
     ];
     for (const body of bad)
-      await rejectsWith(h.service.submit({ keyId: KEY, reportsPerDay: 50, body }), 'validation_error');
+      await rejectsWith(
+        h.service.submit({ keyId: KEY, reportsPerDay: 50, scope: { cities: ['*'], metrics: ['*'] }, body }),
+        'validation_error',
+      );
     // limits themselves are accepted
     await h.service.submit({
       keyId: KEY,
       reportsPerDay: 50,
+      scope: { cities: ['*'], metrics: ['*'] },
       body: { address: `Grand-Place ${'x'.repeat(188)}`, radius: 5 },
     });
     await h.service.submit({
       keyId: KEY,
       reportsPerDay: 50,
+      scope: { cities: ['*'], metrics: ['*'] },
       body: { address: 'Grand-Place 1', radius: 50, lang: 'nl' },
     });
     await h.service.idle();
@@ -157,11 +165,21 @@ describe('report service on SQLite', () => {
       .executeTakeFirstOrThrow();
     // Lille (France) by coordinates, and an address the geocoder cannot place
     await rejectsWith(
-      h.service.submit({ keyId, reportsPerDay: 5, body: { lat: 50.6366, lon: 3.0635 } }),
+      h.service.submit({
+        keyId,
+        reportsPerDay: 5,
+        scope: { cities: ['*'], metrics: ['*'] },
+        body: { lat: 50.6366, lon: 3.0635 },
+      }),
       'outside_coverage',
     );
     await rejectsWith(
-      h.service.submit({ keyId, reportsPerDay: 5, body: { address: 'Vrijthof, Maastricht' } }),
+      h.service.submit({
+        keyId,
+        reportsPerDay: 5,
+        scope: { cities: ['*'], metrics: ['*'] },
+        body: { address: 'Vrijthof, Maastricht' },
+      }),
       'outside_coverage',
     );
     assert.equal(await quotaUsed(h, keyId), 0);
@@ -172,18 +190,84 @@ describe('report service on SQLite', () => {
     assert.equal(Number(afterCount.n), Number(before.n));
   });
 
+  test('the key scopes: a city outside scope or an empty metric scope is 403 with nothing counted', async () => {
+    const h = await harness();
+    const keyId = 'key_scoped';
+    const grandPlace = { lat: 50.8467, lon: 4.3525 };
+    const namur = { lat: 50.4687, lon: 4.8625 };
+    for (const [scope, body] of [
+      [{ cities: ['charleroi'], metrics: ['*'] }, grandPlace],
+      [{ cities: ['charleroi'], metrics: ['*'] }, { address: 'Grand-Place 1' }],
+      [{ cities: ['*'], metrics: [] }, grandPlace],
+      [{ cities: ['*'], metrics: [] }, namur],
+    ] as const) {
+      await rejectsWith(h.service.submit({ keyId, reportsPerDay: 5, scope, body }), 'forbidden');
+    }
+    // a key holding only noise reads nothing any dataset models
+    await rejectsWith(
+      h.service.submit({
+        keyId,
+        reportsPerDay: 5,
+        scope: { cities: ['*'], metrics: ['noise'] },
+        body: namur,
+      }),
+      'product_unavailable',
+    );
+    assert.equal(await quotaUsed(h, keyId), 0);
+    // the nationwide dataset belongs to no city: a Charleroi-only key gets its report in Namur
+    const accepted = await h.service.submit({
+      keyId,
+      reportsPerDay: 5,
+      scope: { cities: ['charleroi'], metrics: ['*'] },
+      body: namur,
+    });
+    assert.equal(accepted.status, 'processing');
+    assert.equal(await quotaUsed(h, keyId), 1);
+    await h.service.idle();
+  });
+
+  test('a report shows only the metrics its key held when it was accepted', async () => {
+    const h = await harness();
+    const accepted = await h.service.submit({
+      keyId: KEY,
+      reportsPerDay: 50,
+      scope: { cities: ['brussels'], metrics: ['air'] },
+      body: { lat: 50.8467, lon: 4.3525 },
+    });
+    await h.service.idle();
+    const download = await h.service.download(KEY, accepted.job_id, 'html');
+    const page = String(download.body);
+    assert.match(page, /<h2[^>]*>\s*Air quality/);
+    assert.doesNotMatch(page, /<h[1-3][^>]*>\s*(Wind comfort|Thermal comfort)/);
+  });
+
   test('the daily quota: exceeded → quota_exceeded with nothing started; resets at midnight UTC', async () => {
     const h = await harness();
     const keyId = 'key_quota';
-    await h.service.submit({ keyId, reportsPerDay: 2, body: { address: 'Grand-Place 1' } });
-    await h.service.submit({ keyId, reportsPerDay: 2, body: { address: 'Namur' } });
+    await h.service.submit({
+      keyId,
+      reportsPerDay: 2,
+      scope: { cities: ['*'], metrics: ['*'] },
+      body: { address: 'Grand-Place 1' },
+    });
+    await h.service.submit({
+      keyId,
+      reportsPerDay: 2,
+      scope: { cities: ['*'], metrics: ['*'] },
+      body: { address: 'Namur' },
+    });
     const jobsBefore = await h.opened.db
       .selectFrom('report_jobs')
       .select('id')
       .where('key_id', '=', keyId)
       .execute();
     const error = await rejectsWith(
-      h.service.submit({ keyId, reportsPerDay: 2, body: { address: 'Grand-Place 1' } }),
+      h.service.submit({
+        keyId,
+        reportsPerDay: 2,
+        scope: { cities: ['*'], metrics: ['*'] },
+        body: { address: 'Grand-Place 1' },
+      }),
       'quota_exceeded',
     );
     assert.equal(error.status, 429);
@@ -196,7 +280,12 @@ describe('report service on SQLite', () => {
     assert.equal(jobsAfter.length, jobsBefore.length);
     assert.equal(await quotaUsed(h, keyId), 2);
     h.now.ms += 14 * 3600 * 1000; // midnight UTC
-    await h.service.submit({ keyId, reportsPerDay: 2, body: { address: 'Grand-Place 1' } });
+    await h.service.submit({
+      keyId,
+      reportsPerDay: 2,
+      scope: { cities: ['*'], metrics: ['*'] },
+      body: { address: 'Grand-Place 1' },
+    });
     await h.service.idle();
   });
 
@@ -208,6 +297,7 @@ describe('report service on SQLite', () => {
         h.service.submit({
           keyId,
           reportsPerDay: 7,
+          scope: { cities: ['*'], metrics: ['*'] },
           body: index % 2 ? { address: 'Grand-Place 1' } : { lat: 50.4687, lon: 4.8625 },
         }),
       ),
@@ -233,6 +323,7 @@ describe('report service on SQLite', () => {
     const accepted = await h.service.submit({
       keyId: KEY,
       reportsPerDay: 50,
+      scope: { cities: ['*'], metrics: ['*'] },
       body: { address: 'Grand-Place 1' },
     });
     await h.service.idle();
@@ -261,6 +352,7 @@ describe('report service on SQLite', () => {
     const accepted = await h.service.submit({
       keyId: KEY,
       reportsPerDay: 50,
+      scope: { cities: ['*'], metrics: ['*'] },
       body: { address: 'Grand-Place 1' },
     });
     // the worker picks it up on a later tick: queued or running, never anything else
@@ -285,6 +377,7 @@ describe('report service on SQLite', () => {
     const accepted = await h.service.submit({
       keyId: KEY,
       reportsPerDay: 50,
+      scope: { cities: ['*'], metrics: ['*'] },
       body: { address: 'Namur', lang: 'nl' },
     });
     await h.service.idle();
@@ -334,12 +427,18 @@ describe('report service on SQLite', () => {
     const retried = await h.service.submit({
       keyId: KEY,
       reportsPerDay: 50,
+      scope: { cities: ['*'], metrics: ['*'] },
       body: { address: 'Grand-Place 1' },
     });
     await h.service.idle();
     assert.equal((await h.service.get(KEY, retried.job_id)).status, 'completed');
     assert.equal(calls, 3);
-    const failed = await h.service.submit({ keyId: KEY, reportsPerDay: 50, body: { address: 'Namur' } });
+    const failed = await h.service.submit({
+      keyId: KEY,
+      reportsPerDay: 50,
+      scope: { cities: ['*'], metrics: ['*'] },
+      body: { address: 'Namur' },
+    });
     await h.service.idle();
     assert.deepEqual(await h.service.get(KEY, failed.job_id), {
       job_id: failed.job_id,
@@ -361,6 +460,7 @@ describe('report service on SQLite', () => {
     const accepted = await h.service.submit({
       keyId: KEY,
       reportsPerDay: 50,
+      scope: { cities: ['*'], metrics: ['*'] },
       body: { address: 'Grand-Place 1' },
     });
     await h.service.idle();
@@ -373,6 +473,7 @@ describe('report service on SQLite', () => {
     const accepted = await h.service.submit({
       keyId: KEY,
       reportsPerDay: 50,
+      scope: { cities: ['*'], metrics: ['*'] },
       body: { address: 'Grand-Place 1' },
     });
     await h.service.idle();

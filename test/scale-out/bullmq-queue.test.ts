@@ -180,6 +180,7 @@ describe('BullMQ report queue (real Redis)', () => {
         const submitted = await (i % 2 === 0 ? a : b).service.submit({
           keyId: 'key_scale',
           reportsPerDay: 100,
+          scope: { cities: ['*'], metrics: ['*'] },
           body: { lat: BRUSSELS_POINT.lat, lon: BRUSSELS_POINT.lon, radius: 10 + i },
         });
         ids.push(submitted.job_id);

@@ -23,6 +23,8 @@ export interface ReportJob {
   lat: number;
   lon: number;
   radius: number;
+  /** the metrics the report shows (held by the key when it was accepted); null: all modelled */
+  metrics: string[] | null;
   detail: string | null;
   hasHtml: boolean;
   hasPdf: boolean;
@@ -43,6 +45,7 @@ export interface NewReportJob {
   lat: number;
   lon: number;
   radius: number;
+  metrics: readonly string[];
   nowMs: number;
   expiresMs: number;
 }
@@ -89,6 +92,7 @@ function toJob(row: Row): ReportJob {
     lat: Number(row.lat),
     lon: Number(row.lon),
     radius: Number(row.radius),
+    metrics: row.metrics === null ? null : (JSON.parse(row.metrics) as string[]),
     detail: row.detail,
     hasHtml: Number(row.has_html) === 1,
     hasPdf: Number(row.has_pdf) === 1,
@@ -116,6 +120,7 @@ export function createReportJobStore(db: Kysely<Database>): ReportJobStore {
         'lat',
         'lon',
         'radius',
+        'metrics',
         'detail',
         'pdf_pending',
         'attempts',
@@ -144,6 +149,7 @@ export function createReportJobStore(db: Kysely<Database>): ReportJobStore {
           lat: job.lat,
           lon: job.lon,
           radius: job.radius,
+          metrics: JSON.stringify(job.metrics),
           detail: null,
           html: null,
           pdf: null,

@@ -66,6 +66,8 @@ export interface ReportJobsTable {
   lat: number;
   lon: number;
   radius: number;
+  /** JSON array of the metrics the report shows; null on jobs older than the column */
+  metrics: string | null;
   detail: string | null;
   html: string | null;
   /** PDF bytes (BLOB on SQLite, bytea on PostgreSQL) */

@@ -29,3 +29,20 @@ export interface HistoricalStats {
 
 export const SEASONS: readonly Season[] = ['winter', 'spring', 'summer', 'autumn'];
 export const POLLUTANTS: readonly Pollutant[] = ['no2', 'pm25', 'pm10'];
+
+/**
+ * The statistics narrowed to the metrics a report may show (those its key held when the
+ * job was accepted): the other blocks go, and `meta.metrics` says what is left. Null
+ * leaves everything (jobs accepted before reports kept their metrics).
+ */
+export function limitToMetrics(stats: HistoricalStats, shown: readonly string[] | null): HistoricalStats {
+  if (shown === null) return stats;
+  const limited: HistoricalStats = {
+    ...stats,
+    meta: { ...stats.meta, metrics: stats.meta.metrics.filter((metric) => shown.includes(metric)) },
+  };
+  if (!shown.includes('air')) delete limited.air;
+  if (!shown.includes('wind')) delete limited.wind;
+  if (!shown.includes('thermal')) delete limited.thermal;
+  return limited;
+}

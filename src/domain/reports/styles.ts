@@ -38,7 +38,7 @@ section.theme,section.method-section{margin-top:36px;padding-top:26px;border-top
 section.air{--accent:var(--air)}
 section.wind{--accent:var(--wind)}
 section.thermal{--accent:var(--thermal)}
-.cards{display:grid;grid-template-columns:repeat(3,1fr);gap:14px;margin:10px 0 8px}
+.cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(180px,1fr));gap:14px;margin:10px 0 8px}
 .card{border:1px solid var(--line);border-top:4px solid var(--accent);border-radius:8px;padding:10px 14px;break-inside:avoid}
 .card.air{--accent:var(--air)}.card.wind{--accent:var(--wind)}.card.thermal{--accent:var(--thermal)}
 .card h3{margin:0 0 6px;font-size:14px;text-transform:uppercase;letter-spacing:.04em;color:var(--muted)}

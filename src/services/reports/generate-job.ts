@@ -2,6 +2,7 @@ import type { ReportJob } from '../../adapters/store/report-jobs.ts';
 import { coordinateLabel } from '../../domain/coverage/rounding.ts';
 import { ApiError } from '../../domain/errors/catalogue.ts';
 import type { ReportLang } from '../../domain/reports/i18n/index.ts';
+import { limitToMetrics } from '../../domain/reports/stats.ts';
 import { renderReportHtml } from '../../domain/reports/template.ts';
 import { DAY_MS, RETENTION_DAYS, type ReportServiceDeps } from './types.ts';
 
@@ -104,12 +105,15 @@ async function buildHtml(job: ReportJob, options: GenerateOptions): Promise<{ ht
     label = await deps.reverseLabel(job.lat, job.lon).catch(() => coordinateLabel(job.lat, job.lon));
     if (!label) label = coordinateLabel(job.lat, job.lon);
   }
-  const stats = await deps.stats({
-    lat: job.lat,
-    lon: job.lon,
-    radius: job.radius,
-    address: job.address === null ? null : label,
-  });
+  const stats = limitToMetrics(
+    await deps.stats({
+      lat: job.lat,
+      lon: job.lon,
+      radius: job.radius,
+      address: job.address === null ? null : label,
+    }),
+    job.metrics,
+  );
   const lang = job.lang as ReportLang;
   const attribution = deps.attribution?.(stats, lang);
   const html = renderReportHtml(stats, lang, {

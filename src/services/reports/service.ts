@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { ReportJob } from '../../adapters/store/report-jobs.ts';
-import { classifyPoint } from '../../domain/coverage/classify.ts';
+import { DATA_METRICS } from '../../domain/coverage/cities.ts';
+import { type Coverage, classifyPoint } from '../../domain/coverage/classify.ts';
+import { assertCityInScope, entitledMetrics } from '../../domain/data/entitlement.ts';
 import { apiError } from '../../domain/errors/catalogue.ts';
+import type { KeyRecord } from '../../domain/keys/key-record.ts';
 import type { ReportLang } from '../../domain/reports/i18n/index.ts';
 import { reportFilename } from '../../domain/reports/slug.ts';
 import { generateReport } from './generate-job.ts';
@@ -26,6 +29,24 @@ const CONTENT_TYPES = { html: 'text/html; charset=utf-8', pdf: 'application/pdf'
  * (including the PDF retried on each poll while pending), serve downloads, purge after
  * 30 days. The database holds every job, so a restart loses nothing.
  */
+/**
+ * What a key may read in a report at a covered location, decided before anything is
+ * counted: like the historical statistics the report explains, a location in a city's
+ * high-resolution zone needs that city in the key's scope (else 403); elsewhere the
+ * nationwide dataset answers. The report shows the metrics the key holds that the
+ * location models; an empty metric scope reads nothing (403).
+ */
+function reportMetrics(scope: Pick<KeyRecord, 'cities' | 'metrics'>, coverage: Coverage): string[] {
+  const city = coverage.covered === 'high_res' && coverage.city.products.reports ? coverage.city : null;
+  if (city) assertCityInScope(scope, city);
+  return entitledMetrics(
+    scope,
+    undefined,
+    city ? city.metrics : DATA_METRICS,
+    city ? `in ${city.name}` : 'nationwide',
+  );
+}
+
 export function createReportService(deps: ReportServiceDeps): ReportService {
   const clock = deps.clock ?? Date.now;
   const newId = deps.newId ?? randomUUID;
@@ -114,15 +135,16 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
   }
 
   const service: ReportService = {
-    async submit({ keyId, reportsPerDay, body }) {
+    async submit({ keyId, reportsPerDay, scope, body }) {
       const request = parseReportRequest(body);
       // 1. coverage, before anything is counted or started
       let lat: number;
       let lon: number;
       let label: string | null = null;
+      let coverage: Coverage;
       if (request.address !== null) {
         const resolved = await deps.resolveAddress(request.address);
-        const coverage = classify(resolved.lat, resolved.lon);
+        coverage = classify(resolved.lat, resolved.lon);
         if (coverage.covered === false) {
           throw apiError('outside_coverage', 'This address is outside the area the service covers.');
         }
@@ -130,14 +152,16 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
         lon = coverage.lon;
         label = resolved.label;
       } else {
-        const coverage = classify(request.lat as number, request.lon as number);
+        coverage = classify(request.lat as number, request.lon as number);
         if (coverage.covered === false) {
           throw apiError('outside_coverage', 'This location is outside the area the service covers.');
         }
         lat = coverage.lat;
         lon = coverage.lon;
       }
-      // 2. the daily quota, consumed atomically: concurrent posts can never over-issue
+      // 2. what the key may read there, before anything is counted
+      const metrics = reportMetrics(scope, coverage);
+      // 3. the daily quota, consumed atomically: concurrent posts can never over-issue
       const now = clock();
       const counter = quotaCounterName(keyId, now);
       const resetMs = nextUtcMidnight(now);
@@ -150,7 +174,7 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
           { headers: { 'Retry-After': String(retryAfter) } },
         );
       }
-      // 3. persist before answering, so an accepted job survives anything that follows
+      // 4. persist before answering, so an accepted job survives anything that follows
       const id = newId();
       try {
         await store.insert({
@@ -162,6 +186,7 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
           lat,
           lon,
           radius: request.radius,
+          metrics,
           nowMs: now,
           expiresMs: now + RETENTION_DAYS * DAY_MS,
         });
@@ -169,7 +194,7 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
         await deps.counters.decrement(counter, 1).catch(() => {});
         throw error;
       }
-      // 4. enqueue; if the queue refuses, the job is in the database and the sweep runs it
+      // 5. enqueue; if the queue refuses, the job is in the database and the sweep runs it
       await queue.enqueue({ v: 1, jobId: id }).catch((error: unknown) => {
         deps.logger?.warn({ jobId: id, err: error }, 'report enqueue failed; the sweep will resume it');
       });

@@ -49,9 +49,13 @@ export interface ReportServiceDeps {
   sweepIntervalMs?: number;
 }
 
+import type { KeyRecord } from '../../domain/keys/key-record.ts';
+
 export interface SubmitInput {
   keyId: string;
   reportsPerDay: number;
+  /** the key's city and metric scopes: a report reads only what the key may read */
+  scope: Pick<KeyRecord, 'cities' | 'metrics'>;
   body: unknown;
 }
 

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as core from './001_core.ts';
 import * as gazetteer from './002_gazetteer.ts';
 import * as reports from './003_reports.ts';
+import * as reportMetrics from './004_report_metrics.ts';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
   '001_core': core,
   '002_gazetteer': gazetteer,
   '003_reports': reports,
+  '004_report_metrics': reportMetrics,
 };

@@ -38,7 +38,6 @@ export const en = {
   glanceAir: 'Good air during {pct} of the hours',
   glanceWind: 'Calm during {pct} of the hours',
   glanceThermal: 'Comfortable during {pct} of the hours',
-  notAvailable: 'Not available for this dataset.',
   keyFigures: 'Key figures',
   dailyLife: 'What it means day to day',
 

@@ -38,7 +38,6 @@ export const fr: Record<MessageKey, string> = {
   glanceAir: 'Air de bonne qualité pendant {pct} des heures',
   glanceWind: 'Calme pendant {pct} des heures',
   glanceThermal: 'Confortable pendant {pct} des heures',
-  notAvailable: 'Non disponible pour ces données.',
   keyFigures: 'Chiffres clés',
   dailyLife: 'Ce que cela signifie au quotidien',
 

@@ -38,7 +38,6 @@ export const nl: Record<MessageKey, string> = {
   glanceAir: 'Goede lucht tijdens {pct} van de uren',
   glanceWind: 'Rustig tijdens {pct} van de uren',
   glanceThermal: 'Comfortabel tijdens {pct} van de uren',
-  notAvailable: 'Niet beschikbaar voor deze gegevens.',
   keyFigures: 'Kerncijfers',
   dailyLife: 'Wat het betekent in het dagelijks leven',
 

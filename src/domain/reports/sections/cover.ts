@@ -44,14 +44,11 @@ export function cover(context: ReportContext, meta: CoverMeta): SafeHtml {
 function card(
   context: ReportContext,
   theme: 'air' | 'wind' | 'thermal',
-  block: { rating: number; score: number; label: string } | undefined,
+  block: { rating: number; score: number; label: string },
   sentence: string,
 ): SafeHtml {
   const { tr, f } = context;
   const title = tr.t(theme === 'air' ? 'airTitle' : theme === 'wind' ? 'windTitle' : 'thermalTitle');
-  if (!block) {
-    return html`<div class="card ${theme}"><h3>${title}</h3><p class="muted">${tr.t('notAvailable')}</p></div>`;
-  }
   return html`<div class="card ${theme}">
   <h3>${title}</h3>
   <div class="big">${f.number(block.rating, 1)} <small>/ 10 · ${tr.t('rating')}</small></div>
@@ -79,9 +76,9 @@ export function glance(context: ReportContext): SafeHtml {
   <h2>${tr.t('glanceTitle')}</h2>
   <p class="muted">${tr.t('glanceIntro')}</p>
   <div class="cards">
-    ${card(context, 'air', air, air ? tr.t('glanceAir', { pct: f.share(air.good_pct) }) : '')}
-    ${card(context, 'wind', wind, wind ? tr.t('glanceWind', { pct: f.share(wind.calm_pct) }) : '')}
-    ${card(context, 'thermal', thermal, thermal ? tr.t('glanceThermal', { pct: f.share(thermal.comfort_pct) }) : '')}
+    ${air ? card(context, 'air', air, tr.t('glanceAir', { pct: f.share(air.good_pct) })) : ''}
+    ${wind ? card(context, 'wind', wind, tr.t('glanceWind', { pct: f.share(wind.calm_pct) })) : ''}
+    ${thermal ? card(context, 'thermal', thermal, tr.t('glanceThermal', { pct: f.share(thermal.comfort_pct) })) : ''}
   </div>
   ${scoreKey(context)}
 </section>`;

@@ -71,6 +71,7 @@ export function reportRoutes(service: ReportService) {
         const accepted = await service.submit({
           keyId: key.id,
           reportsPerDay: key.reportsPerDay,
+          scope: key,
           body: request.body,
         });
         return (reply as FastifyReply).code(202).send(accepted);
