@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { KeyRepository } from '../adapters/store/keys.ts';
 import type { KeyRecord } from '../domain/keys/key-record.ts';
 import { hashKeySecret, keyTypeOf } from '../domain/keys/key-secret.ts';
+import { evaluateKey } from '../domain/keys/key-status.ts';
 
 /**
  * Finds the key behind a presented secret. Found keys are cached for at most
@@ -58,5 +59,20 @@ export function createKeyAuthenticator(
       remember(byIdCache, id, { key, at: now });
       return key;
     },
+  };
+}
+
+/**
+ * Whether a key may still use what it signed earlier (tile URLs), answered through
+ * `byId`'s short cache: the composition root and the map tests share this one wiring, so
+ * a revoked key's URLs stop within that cache's staleness and no second cache stacks on it.
+ */
+export function keyActivity(
+  authenticator: KeyAuthenticator,
+  clock: () => number,
+): (keyId: string) => Promise<boolean> {
+  return async (keyId) => {
+    const key = await authenticator.byId(keyId);
+    return key !== null && evaluateKey(key, { nowMs: clock(), origin: undefined }).kind === 'ok';
   };
 }

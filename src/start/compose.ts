@@ -15,7 +15,6 @@ import type { KeyRepository } from '../adapters/store/keys.ts';
 import { createReportJobStore } from '../adapters/store/report-jobs.ts';
 import { createStatisticsPool } from '../adapters/threads/statistics-pool.ts';
 import type { Config } from '../config.ts';
-import { evaluateKey } from '../domain/keys/key-status.ts';
 import type { HistoricalStats } from '../domain/reports/stats.ts';
 import { buildApp } from '../http/app.ts';
 import { registerHistoricalRoute } from '../http/routes/data/historical.ts';
@@ -30,7 +29,7 @@ import { createRecordsService } from '../services/data/records.ts';
 import type { ResolveAddress } from '../services/data/resolve-location.ts';
 import { createStatisticsEngine } from '../services/data/statistics-engine.ts';
 import { createGeocodeService } from '../services/geocode.ts';
-import { createKeyAuthenticator } from '../services/key-authenticator.ts';
+import { createKeyAuthenticator, keyActivity } from '../services/key-authenticator.ts';
 import { createMapServices } from '../services/map/index.ts';
 import { createReportService } from '../services/reports/service.ts';
 import { openStores } from './stores.ts';
@@ -104,10 +103,7 @@ export async function compose(config: Readonly<Config>, options: ComposeOptions 
     model,
     secrets,
     now: clock,
-    isKeyActive: async (id) => {
-      const key = await authenticator.byId(id);
-      return key !== null && evaluateKey(key, { nowMs: clock(), origin: undefined }).kind === 'ok';
-    },
+    isKeyActive: keyActivity(authenticator, clock),
   });
   const mapFeature = mapRoutes(map);
   const pdf = createChromiumRenderer();

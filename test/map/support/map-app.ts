@@ -7,7 +7,7 @@ import { parseConfig } from '../../../src/config.ts';
 import { buildApp } from '../../../src/http/app.ts';
 import { mapRoutes, registerMapAssets } from '../../../src/http/routes/map/index.ts';
 import type { MicroclimateModel } from '../../../src/model/port.ts';
-import { createKeyAuthenticator } from '../../../src/services/key-authenticator.ts';
+import { createKeyAuthenticator, keyActivity } from '../../../src/services/key-authenticator.ts';
 import { createMapServices } from '../../../src/services/map/index.ts';
 import { openStores } from '../../../src/start/stores.ts';
 import { keyIssuer } from '../../helpers/keys.ts';
@@ -34,24 +34,17 @@ export async function startMapApp(
   const clock = options.clock ?? Date.now;
   const stores = await openStores(config, clock);
   const secrets = await loadSigningSecrets({ dataDir, configured: config.tileSigningSecrets });
+  const authenticator = createKeyAuthenticator(stores.keys, { clock });
   const map = createMapServices({
     model,
     secrets,
     now: clock,
-    isKeyActive: async (id) => {
-      const key = await stores.keys.findById(id);
-      const t = clock();
-      return (
-        !!key &&
-        (key.revokedMs === null || key.revokedMs > t) &&
-        (key.expiresMs === null || key.expiresMs > t)
-      );
-    },
+    isKeyActive: keyActivity(authenticator, clock),
   });
   const app = await buildApp({
     config,
     clock,
-    authenticator: createKeyAuthenticator(stores.keys, { clock }),
+    authenticator,
     counters: stores.counters,
     version: 'test',
     features: mapRoutes(map),
