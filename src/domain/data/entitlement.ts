@@ -1,16 +1,16 @@
 import type { CityDefinition, DataMetric } from '../coverage/cities.ts';
 import { apiError } from '../errors/catalogue.ts';
-import { type KeyRecord, scopeAllows } from '../keys/key-record.ts';
+import { scopeAllows } from '../keys/key-record.ts';
 
 /** A key reads a city's data only when the city is in its city scope. */
-export function assertCityInScope(key: Pick<KeyRecord, 'cities'>, city: CityDefinition): void {
+export function assertCityInScope(key: { readonly cities: readonly string[] }, city: CityDefinition): void {
   if (!scopeAllows(key.cities, city.id)) {
     throw apiError('forbidden', `This API key is not scoped to the city '${city.id}'.`);
   }
 }
 
 /** An empty metric scope is a configuration fault: the key reads no data. */
-export function assertReadsData(key: Pick<KeyRecord, 'metrics'>): void {
+export function assertReadsData(key: { readonly metrics: readonly string[] }): void {
   if (key.metrics.length === 0) {
     throw apiError(
       'forbidden',
@@ -25,7 +25,7 @@ export function assertReadsData(key: Pick<KeyRecord, 'metrics'>): void {
  * dataset models.
  */
 export function entitledMetrics(
-  key: Pick<KeyRecord, 'metrics'>,
+  key: { readonly metrics: readonly string[] },
   requested: readonly DataMetric[] | undefined,
   modelled: readonly DataMetric[],
   where: string,

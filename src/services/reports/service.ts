@@ -4,7 +4,6 @@ import { DATA_METRICS } from '../../domain/coverage/cities.ts';
 import { type Coverage, classifyPoint } from '../../domain/coverage/classify.ts';
 import { assertCityInScope, entitledMetrics } from '../../domain/data/entitlement.ts';
 import { apiError } from '../../domain/errors/catalogue.ts';
-import type { KeyRecord } from '../../domain/keys/key-record.ts';
 import type { ReportLang } from '../../domain/reports/i18n/index.ts';
 import { reportFilename } from '../../domain/reports/slug.ts';
 import { generateReport } from './generate-job.ts';
@@ -17,6 +16,7 @@ import {
   RETENTION_DAYS,
   type ReportService,
   type ReportServiceDeps,
+  type SubmitInput,
 } from './types.ts';
 
 export * from './types.ts';
@@ -36,7 +36,7 @@ const CONTENT_TYPES = { html: 'text/html; charset=utf-8', pdf: 'application/pdf'
  * nationwide dataset answers. The report shows the metrics the key holds that the
  * location models; an empty metric scope reads nothing (403).
  */
-function reportMetrics(scope: Pick<KeyRecord, 'cities' | 'metrics'>, coverage: Coverage): string[] {
+function reportMetrics(scope: SubmitInput['scope'], coverage: Coverage): string[] {
   const city = coverage.covered === 'high_res' && coverage.city.products.reports ? coverage.city : null;
   if (city) assertCityInScope(scope, city);
   return entitledMetrics(

@@ -49,13 +49,11 @@ export interface ReportServiceDeps {
   sweepIntervalMs?: number;
 }
 
-import type { KeyRecord } from '../../domain/keys/key-record.ts';
-
 export interface SubmitInput {
   keyId: string;
   reportsPerDay: number;
   /** the key's city and metric scopes: a report reads only what the key may read */
-  scope: Pick<KeyRecord, 'cities' | 'metrics'>;
+  scope: { readonly cities: readonly string[]; readonly metrics: readonly string[] };
   body: unknown;
 }
 
