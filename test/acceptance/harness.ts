@@ -264,3 +264,33 @@ export const GRAND_PLACE = { lat: 50.8467, lon: 4.3525 };
 export const GHENT = { lat: 51.05, lon: 3.72 };
 /** Paris: outside Belgium. */
 export const PARIS = { lat: 48.8566, lon: 2.3522 };
+
+/** The ten scale ids of the spec ("Scales"), as a customer would write them down. */
+export const SCALE_IDS = [
+  'wind-comfort-standard',
+  'wind-comfort-colour-blind',
+  'wind-mean-rainbow',
+  'wind-gust-rainbow',
+  'air-belaqi',
+  'air-no2',
+  'air-pm25',
+  'air-pm10',
+  'thermal-utci',
+  'thermal-magma',
+];
+
+/** The error codes of the spec's catalogue ("Errors"). */
+export const ERROR_CODES = [
+  'validation_error',
+  'unauthorized',
+  'url_expired',
+  'forbidden',
+  'not_found',
+  'outside_coverage',
+  'product_unavailable',
+  'rate_limited',
+  'quota_exceeded',
+  'upstream_error',
+  'upstream_unavailable',
+  'upstream_timeout',
+];

@@ -7,6 +7,7 @@ import {
   insideRing,
   json,
   requestIdOf,
+  SCALE_IDS,
   type Server,
   startServer,
 } from './harness.ts';
@@ -14,18 +15,6 @@ import {
 /** Public endpoints: /health, /cities, /cities/{city}, /scales, /scales/{scale}. */
 
 const PRODUCTS = ['geocode', 'historical', 'realtime', 'forecast', 'reports', 'map'];
-const SCALE_IDS = [
-  'wind-comfort-standard',
-  'wind-comfort-colour-blind',
-  'wind-mean-rainbow',
-  'wind-gust-rainbow',
-  'air-belaqi',
-  'air-no2',
-  'air-pm25',
-  'air-pm10',
-  'thermal-utci',
-  'thermal-magma',
-];
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 let server: Server;

@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { bearer, type CreatedKey, json, type Server, startServer } from './harness.ts';
+import {
+  bearer,
+  type CreatedKey,
+  ERROR_CODES,
+  json,
+  SCALE_IDS,
+  type Server,
+  startServer,
+} from './harness.ts';
 
 /**
  * Spec audit of the public resources: GeoJSON validity of city boundaries, the machine-readable
@@ -12,33 +20,6 @@ type Json = Record<string, unknown>;
 type Position = [number, number];
 type Layers = Record<string, { tilejson: string }>;
 type Step = { timestamp_ms: number; layers: Layers };
-
-const ERROR_CODES = [
-  'validation_error',
-  'unauthorized',
-  'url_expired',
-  'forbidden',
-  'not_found',
-  'outside_coverage',
-  'product_unavailable',
-  'rate_limited',
-  'quota_exceeded',
-  'upstream_error',
-  'upstream_unavailable',
-  'upstream_timeout',
-];
-const SCALE_IDS = [
-  'wind-comfort-standard',
-  'wind-comfort-colour-blind',
-  'wind-mean-rainbow',
-  'wind-gust-rainbow',
-  'air-belaqi',
-  'air-no2',
-  'air-pm25',
-  'air-pm10',
-  'thermal-utci',
-  'thermal-magma',
-];
 
 let server: Server;
 let key: CreatedKey;

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { InjectOptions } from 'fastify';
+import { ERROR_CODES as SPEC_ERROR_CODES } from '../acceptance/harness.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 
 let service: TestService;
@@ -126,20 +127,7 @@ describe('docs', () => {
     const page = await inject({ url: '/v1/docs/errors' });
     assert.equal(page.statusCode, 200);
     assert.match(String(page.headers['content-type']), /text\/html/);
-    for (const code of [
-      'validation_error',
-      'unauthorized',
-      'url_expired',
-      'forbidden',
-      'not_found',
-      'outside_coverage',
-      'product_unavailable',
-      'rate_limited',
-      'quota_exceeded',
-      'upstream_error',
-      'upstream_unavailable',
-      'upstream_timeout',
-    ]) {
+    for (const code of SPEC_ERROR_CODES) {
       assert.match(page.body, new RegExp(`id="${code}"`));
     }
     const reference = await inject({ url: '/v1/docs/' });
