@@ -7,6 +7,7 @@ import {
   GHENT,
   GRAND_PLACE,
   json,
+  KEY_INFO_FIELDS,
   requestIdOf,
   type Server,
   startServer,
@@ -122,18 +123,7 @@ describe('GET /key', () => {
     requestIdOf(response);
     assert.equal(response.headers.get('x-ratelimit-limit'), '1000');
     const info = await json(response);
-    assert.deepEqual(Object.keys(info).sort(), [
-      'cities',
-      'created',
-      'expires_at',
-      'horizons',
-      'label',
-      'limits',
-      'metrics',
-      'origins',
-      'products',
-      'type',
-    ]);
+    assert.deepEqual(Object.keys(info).sort(), KEY_INFO_FIELDS);
     const { key: _secret, id: _id, ...printed } = keys.full!;
     assert.deepEqual(info, printed);
     assert.equal(info.type, 'sk');

@@ -294,3 +294,24 @@ export const ERROR_CODES = [
   'upstream_unavailable',
   'upstream_timeout',
 ];
+
+/** The fields of the spec's key-information resource (GET /key, `keys create`). */
+export const KEY_INFO_FIELDS = [
+  'cities',
+  'created',
+  'expires_at',
+  'horizons',
+  'label',
+  'limits',
+  'metrics',
+  'origins',
+  'products',
+  'type',
+];
+
+/** Replaces one query parameter of a relative or absolute URL (resolved against `origin`). */
+export function withParam(url: string, origin: string, name: string, value: string): string {
+  const u = new URL(url, origin);
+  u.searchParams.set(name, value);
+  return u.toString();
+}

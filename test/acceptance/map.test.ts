@@ -8,6 +8,7 @@ import {
   requestIdOf,
   type Server,
   startServer,
+  withParam,
 } from './harness.ts';
 
 /** Map catalog and signed tile endpoints. */
@@ -62,12 +63,7 @@ function tileUrl(template: string, [z, x, y]: [number, number, number]): string 
   );
 }
 
-/** Replaces one query parameter of a relative or absolute URL. */
-function withParam(url: string, name: string, value: string): string {
-  const u = new URL(url, server.origin);
-  u.searchParams.set(name, value);
-  return u.toString();
-}
+const withQuery = (url: string, name: string, value: string) => withParam(url, server.origin, name, value);
 
 describe('GET /map/{city}', () => {
   it('the catalog: city, meta, static, realtime, forecast; relative signed URLs', async () => {
@@ -201,7 +197,7 @@ describe('tile endpoints', () => {
     await tilejson.arrayBuffer();
     const template = await tileTemplate((catalog.realtime as Step).layers.thermal!.tilejson);
     const url = tileUrl(template, GRAND_PLACE_TILE);
-    await expectProblem(await fetch(withParam(url, 'exp', '1000')), 401, 'url_expired', server.docsUrl);
+    await expectProblem(await fetch(withQuery(url, 'exp', '1000')), 401, 'url_expired', server.docsUrl);
   });
 
   it('unsigned or tampered URLs are 401 unauthorized', async () => {
@@ -213,27 +209,27 @@ describe('tile endpoints', () => {
     unsigned.search = '';
     await expectProblem(await fetch(unsigned), 401, 'unauthorized', server.docsUrl);
     await expectProblem(
-      await fetch(withParam(url, 'sig', flipped(sig, 0))),
+      await fetch(withQuery(url, 'sig', flipped(sig, 0))),
       401,
       'unauthorized',
       server.docsUrl,
     );
     await expectProblem(
-      await fetch(withParam(url, 'sig', flipped(sig, 20))),
+      await fetch(withQuery(url, 'sig', flipped(sig, 20))),
       401,
       'unauthorized',
       server.docsUrl,
     );
-    await expectProblem(await fetch(withParam(url, 'sig', '')), 401, 'unauthorized', server.docsUrl);
+    await expectProblem(await fetch(withQuery(url, 'sig', '')), 401, 'unauthorized', server.docsUrl);
     // the last character carries spare bits: changing it must still fail
     const last = sig.length - 1;
     const lastChanged = sig.slice(0, last) + (sig[last] === '0' ? '3' : '0');
-    await expectProblem(await fetch(withParam(url, 'sig', lastChanged)), 401, 'unauthorized', server.docsUrl);
+    await expectProblem(await fetch(withQuery(url, 'sig', lastChanged)), 401, 'unauthorized', server.docsUrl);
     // bound to one layer: the thermal signature does not open the wind layer
     await expectProblem(await fetch(url.replace('/thermal/', '/wind/')), 401, 'unauthorized', server.docsUrl);
     // bound to one key
     await expectProblem(
-      await fetch(withParam(url, 'key', '00000000-0000-4000-8000-000000000000')),
+      await fetch(withQuery(url, 'key', '00000000-0000-4000-8000-000000000000')),
       401,
       'unauthorized',
       server.docsUrl,
@@ -241,7 +237,7 @@ describe('tile endpoints', () => {
     // a later exp with the old signature is a forgery
     const exp = Number(new URL(url).searchParams.get('exp'));
     await expectProblem(
-      await fetch(withParam(url, 'exp', String(exp + 3600))),
+      await fetch(withQuery(url, 'exp', String(exp + 3600))),
       401,
       'unauthorized',
       server.docsUrl,

@@ -8,6 +8,7 @@ import {
   type CreatedKey,
   expectProblem,
   GRAND_PLACE,
+  KEY_INFO_FIELDS,
   requestIdOf,
   type Server,
   startServer,
@@ -18,19 +19,6 @@ import {
  * Spec audit: the operator CLI (CONTRACT.md) and hostile HTTP input that the other suites do not
  * send: requests without Host or with odd methods at the socket level, parameter floods.
  */
-
-const KEY_INFO_FIELDS = [
-  'cities',
-  'created',
-  'expires_at',
-  'horizons',
-  'label',
-  'limits',
-  'metrics',
-  'origins',
-  'products',
-  'type',
-];
 
 let server: Server;
 let key: CreatedKey;
