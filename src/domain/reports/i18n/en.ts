@@ -5,7 +5,7 @@
 export const en = {
   brand: 'svc-api · Environmental Intelligence Report',
   title: 'Environmental report',
-  subtitle: 'Air quality, wind comfort and thermal comfort at this address',
+  subtitle: '{topics} at this address',
   generatedLabel: 'Generated on',
   reportId: 'Report {id}',
   coordinates: 'Coordinates',

@@ -4,7 +4,7 @@ import type { MessageKey } from './en.ts';
 export const fr: Record<MessageKey, string> = {
   brand: 'svc-api · Rapport d’intelligence environnementale',
   title: 'Rapport environnemental',
-  subtitle: 'Qualité de l’air, confort au vent et confort thermique à cette adresse',
+  subtitle: '{topics} à cette adresse',
   generatedLabel: 'Établi le',
   reportId: 'Rapport {id}',
   coordinates: 'Coordonnées',

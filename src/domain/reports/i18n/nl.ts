@@ -4,7 +4,7 @@ import type { MessageKey } from './en.ts';
 export const nl: Record<MessageKey, string> = {
   brand: 'svc-api · Rapport omgevingsinformatie',
   title: 'Omgevingsrapport',
-  subtitle: 'Luchtkwaliteit, windcomfort en thermisch comfort op dit adres',
+  subtitle: '{topics} op dit adres',
   generatedLabel: 'Opgemaakt op',
   reportId: 'Rapport {id}',
   coordinates: 'Coördinaten',

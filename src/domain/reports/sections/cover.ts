@@ -10,6 +10,21 @@ export interface CoverMeta {
   jobId: string;
 }
 
+/** "Air quality, wind comfort and thermal comfort": the themes this report shows, as a phrase */
+function topics(context: ReportContext): string {
+  const { stats, tr, f } = context;
+  const titles = [
+    stats.air ? tr.t('airTitle') : null,
+    stats.wind ? tr.t('windTitle') : null,
+    stats.thermal ? tr.t('thermalTitle') : null,
+  ].filter((title) => title !== null);
+  // titles stand alone capitalised; inside the phrase only the first one keeps its capital
+  const phrase = titles.map((title, index) =>
+    index === 0 ? title : title.charAt(0).toLocaleLowerCase(f.locale) + title.slice(1),
+  );
+  return new Intl.ListFormat(f.locale, { type: 'conjunction' }).format(phrase);
+}
+
 /** title block: what place, which data, and how the values were sampled */
 export function cover(context: ReportContext, meta: CoverMeta): SafeHtml {
   const { stats, tr, f } = context;
@@ -27,7 +42,7 @@ export function cover(context: ReportContext, meta: CoverMeta): SafeHtml {
   return html`<header class="cover">
   <div class="brand">${tr.t('brand')}</div>
   <h1>${tr.t('title')}</h1>
-  <p class="subtitle">${tr.t('subtitle')}</p>
+  <p class="subtitle">${tr.t('subtitle', { topics: topics(context) })}</p>
   <p class="address">${meta.address}</p>
   <dl class="facts">
     <dt>${tr.t('coordinates')}</dt><dd>${tr.t('coordinatesValue', { lat: f.number(stats.location.lat, 5), lon: f.number(stats.location.lon, 5) })}</dd>
