@@ -137,7 +137,10 @@ describe('report HTML', () => {
     assert.ok(!page.includes('Summer heat'));
     assert.ok(!page.includes('Thermal comfort'), 'no card, section or method line for it');
     assert.ok(page.includes('Wind comfort') && page.includes('Air quality'));
-    assert.ok(page.includes('Air quality and wind comfort at this address'), 'the subtitle names what is shown');
+    assert.ok(
+      page.includes('Air quality and wind comfort at this address'),
+      'the subtitle names what is shown',
+    );
   });
 
   test('carries print CSS for A4', () => {
