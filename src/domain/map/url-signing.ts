@@ -72,6 +72,16 @@ const DIGITS = /^\d{1,15}$/;
 const SIG = /^[A-Za-z0-9_-]{43}$/;
 
 /**
+ * The expected signature texts of canonical messages already found genuine, so that a
+ * hot tile URL is not signed again on every request. Only public fields (key id, scope,
+ * expiry) form a message; the presented signature is still compared in constant time.
+ */
+export interface SignatureMemo {
+  get(message: string): readonly Buffer[] | undefined;
+  set(message: string, expected: readonly Buffer[]): void;
+}
+
+/**
  * Checks a request's signature against the scope rebuilt from its path. Every secret
  * verifies (the first one signs), so a rotated-out secret keeps its URLs working until
  * they expire. Expiry is reported only for a genuine signature, so a forged `exp` can
@@ -82,6 +92,7 @@ export function verifyQuery(
   scope: Omit<TileScope, 'issuedMs'>,
   query: SignedQuery,
   nowMs: number,
+  memo?: SignatureMemo,
 ): Verification {
   const { key, exp, sig } = query;
   if (!key || !exp || !sig) return { ok: false, reason: 'unsigned' };
@@ -99,12 +110,16 @@ export function verifyQuery(
   // the spare bits of the last character, which would let altered signatures through.
   const presented = Buffer.from(sig, 'utf8');
   const message = canonical(key, { ...scope, issuedMs }, expS);
+  const remembered = memo?.get(message);
+  const expected =
+    remembered ?? secrets.map((secret) => Buffer.from(hmac(secret, message).toString('base64url'), 'utf8'));
   let genuine = false;
-  for (const secret of secrets) {
-    const expected = Buffer.from(hmac(secret, message).toString('base64url'), 'utf8');
+  for (const candidate of expected) {
     // no early exit: every secret is tried so timing does not reveal which one matched
-    if (expected.length === presented.length && timingSafeEqual(expected, presented)) genuine = true;
+    if (candidate.length === presented.length && timingSafeEqual(candidate, presented)) genuine = true;
   }
   if (!genuine) return { ok: false, reason: 'invalid' };
+  // only genuine messages are remembered: forgeries can neither fill nor evict the memo
+  if (!remembered) memo?.set(message, expected);
   return { ok: true, keyId: key, expS, issuedMs };
 }

@@ -1,5 +1,6 @@
-import type { SignedQuery } from '../../domain/map/url-signing.ts';
 import {
+  type SignatureMemo,
+  type SignedQuery,
   signQuery,
   type TileScope,
   urlExpiry,
@@ -23,12 +24,33 @@ export interface TileSigner {
 
 export const DEFAULT_URL_TTL_MS = 2 * 3_600_000;
 
+/**
+ * How many genuine signed messages (one per key, layer step and expiry in use) keep their
+ * expected signatures, so a page panning over one layer costs one HMAC, not one per tile.
+ * Correctness needs no time bound: the secrets are fixed for the signer's life and expiry
+ * is checked before the memo; a revoked key is refused after verification, every time.
+ */
+const MEMO_ENTRIES = 4096;
+
+function boundedMemo(maxEntries: number): SignatureMemo {
+  const entries = new Map<string, readonly Buffer[]>();
+  return {
+    get: (message) => entries.get(message),
+    set(message, expected) {
+      // oldest first out (Map iteration is insertion order)
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+      entries.set(message, expected);
+    },
+  };
+}
+
 export function createTileSigner(secrets: readonly Buffer[], ttlMs = DEFAULT_URL_TTL_MS): TileSigner {
   const signing = secrets[0];
   if (!signing) throw new Error('at least one tile-signing secret is required');
+  const memo = boundedMemo(MEMO_ENTRIES);
   return {
     expiry: (nowMs) => urlExpiry(nowMs, ttlMs),
     sign: (keyId, scope, expS) => signQuery(signing, keyId, scope, expS),
-    verify: (scope, query, nowMs) => verifyQuery(secrets, scope, query, nowMs),
+    verify: (scope, query, nowMs) => verifyQuery(secrets, scope, query, nowMs, memo),
   };
 }

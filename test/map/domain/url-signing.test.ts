@@ -118,3 +118,31 @@ test('a past exp is expired whatever the signature; altering any signature chara
     }
   }
 });
+
+test('a memo of genuine messages skips re-signing but never loosens the check', () => {
+  const held = new Map<string, readonly Buffer[]>();
+  const memo = { get: (m: string) => held.get(m), set: (m: string, e: readonly Buffer[]) => held.set(m, e) };
+  const exp = urlExpiry(NOW, 7_200_000);
+  const q = parse(signQuery(SECRET, 'k1', SCOPE, exp)) as { key: string; exp: string; sig: string };
+  const flipped = `${q.sig.slice(0, -1)}${q.sig.endsWith('A') ? 'B' : 'A'}`;
+  // a forgery is not remembered
+  assert.deepEqual(verifyQuery([SECRET], SCOPE, { ...q, sig: flipped }, NOW, memo), {
+    ok: false,
+    reason: 'invalid',
+  });
+  assert.equal(held.size, 0);
+  assert.equal(verifyQuery([SECRET], SCOPE, q, NOW, memo).ok, true);
+  assert.equal(held.size, 1);
+  // with the message remembered: the genuine signature still verifies, an altered one does
+  // not, and expiry is still checked first
+  assert.deepEqual(verifyQuery([SECRET], SCOPE, q, NOW, memo), verifyQuery([SECRET], SCOPE, q, NOW));
+  assert.deepEqual(verifyQuery([SECRET], SCOPE, { ...q, sig: flipped }, NOW, memo), {
+    ok: false,
+    reason: 'invalid',
+  });
+  assert.deepEqual(verifyQuery([SECRET], SCOPE, q, exp * 1000, memo), { ok: false, reason: 'expired' });
+  assert.deepEqual(verifyQuery([SECRET], { ...SCOPE, layer: 'wind' }, q, NOW, memo), {
+    ok: false,
+    reason: 'invalid',
+  });
+});
