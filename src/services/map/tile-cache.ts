@@ -6,8 +6,8 @@
 export interface CachedTile {
   /** the MVT bytes, or null for an empty tile */
   raw: Buffer | null;
-  /** gzip of raw, made once on the first request that accepts it */
-  gzip?: Buffer;
+  /** gzip of raw, made with it (null exactly when raw is) */
+  gzip: Buffer | null;
   etag: string;
 }
 
@@ -40,11 +40,6 @@ export class TileCache {
       this.entries.delete(oldestKey);
       this.bytes -= sizeOf(oldest);
     }
-  }
-
-  /** account for a gzip variant added to an entry already held */
-  grew(by: number): void {
-    this.bytes += by;
   }
 
   get size(): number {

@@ -50,8 +50,8 @@ export interface TileService {
 
 /**
  * Signed TileJSON and vector tiles. Tiles are cut from the model on demand, encoded
- * once and kept in a byte-bounded LRU keyed by model version and address; the gzip
- * variant is made once too, so a cached tile costs a lookup and a write.
+ * and gzipped once and kept in a byte-bounded LRU keyed by model version and address,
+ * so a cached tile costs a lookup and a write.
  */
 export function createTileService(deps: {
   model: MicroclimateModel;
@@ -98,9 +98,12 @@ export function createTileService(deps: {
     const running = inFlight.get(key);
     if (running) return running;
     const work = cut(req, tile)
-      .then((raw) => {
+      .then(async (raw) => {
         const entry: CachedTile = {
           raw,
+          // compressed with the tile, on zlib's thread pool: a cached tile then costs a
+          // lookup and a write whatever the client accepts, never a compression
+          gzip: raw === null ? null : await gzip(raw, { level: 6 }),
           etag: `"${createHash('sha1')
             .update(key)
             .update(raw ?? '')
@@ -165,13 +168,9 @@ export function createTileService(deps: {
         `${address.z}/${address.x}/${address.y}`,
       ].join('|');
       const entry = await load(key, req, address);
-      if (entry.raw === null)
+      if (entry.raw === null || entry.gzip === null)
         return { status: 204, body: null, contentType: MVT_CONTENT_TYPE, etag: entry.etag };
       if (opts.acceptGzip) {
-        if (!entry.gzip) {
-          entry.gzip = await gzip(entry.raw, { level: 6 });
-          cache.grew(entry.gzip.length);
-        }
         return {
           status: 200,
           body: entry.gzip,

@@ -29,7 +29,14 @@ function etagMatches(header: string | undefined, etag: string): boolean {
 type ZXY = { z: string; x: string; y: string };
 
 export function registerMapTiles(app: V1App, service: TileService): void {
-  async function serve(request: FastifyRequest, reply: FastifyReply, params: TileAddressParams, zxy: ZXY) {
+  // resolves to nothing once the reply is sent: returning the (thenable) reply from an
+  // async function would cost extra promise turns on every tile
+  async function serve(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    params: TileAddressParams,
+    zxy: ZXY,
+  ): Promise<void> {
     const at = address(zxy.z, zxy.x, zxy.y);
     // an address that is not z/x/y.mvt is checked after the signature, like any other unknown tile
     const result = await service.tile(
@@ -40,11 +47,17 @@ export function registerMapTiles(app: V1App, service: TileService): void {
     reply.header('Cache-Control', 'public, max-age=86400');
     reply.header('ETag', result.etag);
     reply.header('Vary', 'Accept-Encoding');
-    if (etagMatches(request.headers['if-none-match'], result.etag)) return reply.code(304).send();
-    if (result.status === 204) return reply.code(204).send();
+    if (etagMatches(request.headers['if-none-match'], result.etag)) {
+      reply.code(304).send();
+      return;
+    }
+    if (result.status === 204) {
+      reply.code(204).send();
+      return;
+    }
     reply.header('Content-Type', result.contentType);
     if (result.contentEncoding) reply.header('Content-Encoding', result.contentEncoding);
-    return reply.send(result.body);
+    reply.send(result.body);
   }
 
   const schema = (summary: string, params: ReturnType<typeof Type.Object>) => ({
