@@ -21,7 +21,8 @@ export function createKeyAuthenticator(
 ): KeyAuthenticator {
   const maxStaleMs = options.maxStaleMs ?? 2000;
   const clock = options.clock ?? Date.now;
-  const byHash = new Map<string, { key: KeyRecord; hash: string; at: number }>();
+  /** `stored`: the row's hash as bytes, decoded once per fill for the constant-time compare */
+  const byHash = new Map<string, { key: KeyRecord; stored: Buffer; at: number }>();
   const byIdCache = new Map<string, { key: KeyRecord | null; at: number }>();
   const MAX_ENTRIES = 10_000;
 
@@ -42,13 +43,12 @@ export function createKeyAuthenticator(
           byHash.delete(hash);
           return null;
         }
-        entry = { ...found, at: now };
+        entry = { key: found.key, stored: Buffer.from(found.hash, 'hex'), at: now };
         remember(byHash, hash, entry);
       }
       // the index lookup found the row; compare the stored hash in constant time as well
-      const stored = Buffer.from(entry.hash, 'hex');
       const presented = Buffer.from(hash, 'hex');
-      if (stored.length !== presented.length || !timingSafeEqual(stored, presented)) return null;
+      if (entry.stored.length !== presented.length || !timingSafeEqual(entry.stored, presented)) return null;
       return entry.key;
     },
     async byId(id) {
