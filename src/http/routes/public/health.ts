@@ -17,7 +17,8 @@ export function registerHealth(app: V1App, deps: { version: string; clock: () =>
     {
       schema: { tags: ['public'], summary: 'Service health', response: { 200: HealthSchema } },
     },
-    async (_request, reply) => {
+    // synchronous: nothing to wait for, so no promise per request (Fastify sends the value)
+    (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return {
         service: 'svc-api' as const,
