@@ -73,10 +73,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const routeIndex = createRouteIndex(app);
   app.decorateRequest('apiKey', null);
-  app.addHook('onRequest', async (request, reply) => {
+  // callback style: every request passes here, and a promise per request is measurable
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
-    const refusal = missingHostRefusal(request.raw.httpVersion, request.headers.host);
-    if (refusal) throw refusal;
+    done(missingHostRefusal(request.raw.httpVersion, request.headers.host) ?? undefined);
   });
   refuseConnect(app.server, deps.config.docsUrl);
 
