@@ -265,53 +265,11 @@ export const GHENT = { lat: 51.05, lon: 3.72 };
 /** Paris: outside Belgium. */
 export const PARIS = { lat: 48.8566, lon: 2.3522 };
 
-/** The ten scale ids of the spec ("Scales"), as a customer would write them down. */
-export const SCALE_IDS = [
-  'wind-comfort-standard',
-  'wind-comfort-colour-blind',
-  'wind-mean-rainbow',
-  'wind-gust-rainbow',
-  'air-belaqi',
-  'air-no2',
-  'air-pm25',
-  'air-pm10',
-  'thermal-utci',
-  'thermal-magma',
-];
-
-/** The error codes of the spec's catalogue ("Errors"). */
-export const ERROR_CODES = [
-  'validation_error',
-  'unauthorized',
-  'url_expired',
-  'forbidden',
-  'not_found',
-  'outside_coverage',
-  'product_unavailable',
-  'rate_limited',
-  'quota_exceeded',
-  'upstream_error',
-  'upstream_unavailable',
-  'upstream_timeout',
-];
-
-/** The fields of the spec's key-information resource (GET /key, `keys create`). */
-export const KEY_INFO_FIELDS = [
-  'cities',
-  'created',
-  'expires_at',
-  'horizons',
-  'label',
-  'limits',
-  'metrics',
-  'origins',
-  'products',
-  'type',
-];
-
 /** Replaces one query parameter of a relative or absolute URL (resolved against `origin`). */
 export function withParam(url: string, origin: string, name: string, value: string): string {
   const u = new URL(url, origin);
   u.searchParams.set(name, value);
   return u.toString();
 }
+
+export { ERROR_CODES, KEY_INFO_FIELDS, SCALE_IDS } from '../helpers/spec-lists.ts';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { InjectOptions } from 'fastify';
-import { ERROR_CODES as SPEC_ERROR_CODES } from '../acceptance/harness.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
+import { ERROR_CODES as SPEC_ERROR_CODES, SCALE_IDS as SPEC_SCALE_IDS } from '../helpers/spec-lists.ts';
 
 let service: TestService;
 before(async () => {
@@ -177,18 +177,7 @@ describe('GET /scales', () => {
   });
 
   test('each of the ten scales is served in full; an unknown one is 404', async () => {
-    const ids = [
-      'wind-comfort-standard',
-      'wind-comfort-colour-blind',
-      'wind-mean-rainbow',
-      'wind-gust-rainbow',
-      'air-belaqi',
-      'air-no2',
-      'air-pm25',
-      'air-pm10',
-      'thermal-utci',
-      'thermal-magma',
-    ];
+    const ids = SPEC_SCALE_IDS;
     for (const id of ids) {
       const response = await inject({ url: `/v1/scales/${id}` });
       assert.equal(response.statusCode, 200, id);

@@ -9,6 +9,7 @@ import {
   type Scale,
   VIEW_IDS,
 } from '../../../src/domain/scales/index.ts';
+import { SCALE_IDS as SPEC_SCALE_IDS } from '../../helpers/spec-lists.ts';
 
 function scale(id: string): Scale {
   const found = findScale(id);
@@ -26,18 +27,7 @@ describe('scale catalogue', () => {
   it('holds exactly the ten spec scale ids, in the spec order', () => {
     assert.deepEqual(
       SCALES.map((entry) => entry.id),
-      [
-        'wind-comfort-standard',
-        'wind-comfort-colour-blind',
-        'wind-mean-rainbow',
-        'wind-gust-rainbow',
-        'air-belaqi',
-        'air-no2',
-        'air-pm25',
-        'air-pm10',
-        'thermal-utci',
-        'thermal-magma',
-      ],
+      SPEC_SCALE_IDS,
     );
     assert.deepEqual(
       [...SCALE_IDS],

@@ -4,6 +4,7 @@ import { createPropertyExpression, latest } from '@maplibre/maplibre-gl-style-sp
 import { findScale } from '../../../src/domain/scales/index.ts';
 import type { Scale } from '../../../src/domain/scales/types.ts';
 import { fillColor, legendEntries } from '../../../src/web/client/style.ts';
+import { SCALE_IDS as SPEC_SCALE_IDS } from '../../helpers/spec-lists.ts';
 
 /**
  * The expressions are evaluated by MapLibre's own style-spec engine (the code the
@@ -102,18 +103,7 @@ test('relative stops are mapped onto the hour range: the same value paints diffe
 });
 
 test('every published scale compiles for fill-color', () => {
-  for (const id of [
-    'wind-comfort-standard',
-    'wind-comfort-colour-blind',
-    'wind-mean-rainbow',
-    'wind-gust-rainbow',
-    'air-belaqi',
-    'air-no2',
-    'air-pm25',
-    'air-pm10',
-    'thermal-utci',
-    'thermal-magma',
-  ]) {
+  for (const id of SPEC_SCALE_IDS) {
     assert.doesNotThrow(() => painter(scale(id), { min: 0, max: 30 }), id);
   }
 });
