@@ -1,11 +1,11 @@
 import type { KeyValueCache } from '../../adapters/cache/port.ts';
 import type { CityDefinition } from '../../domain/coverage/cities.ts';
 import { classifyPoint } from '../../domain/coverage/classify.ts';
-import { assertCityInScope, assertReadsData } from '../../domain/data/entitlement.ts';
+import { assertCityInScope, entitledMetrics } from '../../domain/data/entitlement.ts';
 import { meanRecords } from '../../domain/data/hourly-records.ts';
 import { parseRadius } from '../../domain/data/location-input.ts';
 import { apiError } from '../../domain/errors/catalogue.ts';
-import { type KeyRecord, scopeIntersect } from '../../domain/keys/key-record.ts';
+import type { KeyRecord } from '../../domain/keys/key-record.ts';
 import type { DomainId, MicroclimateModel } from '../../model/port.ts';
 import { type CachedRecords, encodeRecordsBody } from './records-body.ts';
 import { type ResolveAddress, resolveLocation } from './resolve-location.ts';
@@ -86,15 +86,8 @@ export function createRecordsService(deps: RecordsDeps) {
       const location = await resolveLocation(query, deps.resolveAddress);
       const city = coveringCity(location.lat, location.lon, product);
       assertCityInScope(key, city);
-      assertReadsData(key);
       // what a key reads is its metric scope intersected with what the city models
-      const held = scopeIntersect(key.metrics, city.metrics);
-      if (held.length === 0) {
-        throw apiError(
-          'product_unavailable',
-          `None of the metrics this API key holds is modelled in ${city.name} (${city.metrics.join(', ')}).`,
-        );
-      }
+      const held = entitledMetrics(key, undefined, city.metrics, `in ${city.name}`);
       const domain = city.id as DomainId;
       const cacheKey = `${product}:${deps.model.version}:${location.lat}:${location.lon}:${radius}`;
       let cacheStatus: 'hit' | 'miss' = 'hit';

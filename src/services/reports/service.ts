@@ -24,12 +24,6 @@ export * from './types.ts';
 const CONTENT_TYPES = { html: 'text/html; charset=utf-8', pdf: 'application/pdf' } as const;
 
 /**
- * Reports, the use case: accept a job (coverage, then quota, then persist, then
- * enqueue), run it on the queue's worker, answer polls by the spec's state table
- * (including the PDF retried on each poll while pending), serve downloads, purge after
- * 30 days. The database holds every job, so a restart loses nothing.
- */
-/**
  * What a key may read in a report at a covered location, decided before anything is
  * counted: like the historical statistics the report explains, a location in a city's
  * high-resolution zone needs that city in the key's scope (else 403); elsewhere the
@@ -47,6 +41,12 @@ function reportMetrics(scope: SubmitInput['scope'], coverage: Coverage): string[
   );
 }
 
+/**
+ * Reports, the use case: accept a job (coverage, then scopes, then quota, then persist, then
+ * enqueue), run it on the queue's worker, answer polls by the spec's state table
+ * (including the PDF retried on each poll while pending), serve downloads, purge after
+ * 30 days. The database holds every job, so a restart loses nothing.
+ */
 export function createReportService(deps: ReportServiceDeps): ReportService {
   const clock = deps.clock ?? Date.now;
   const newId = deps.newId ?? randomUUID;
