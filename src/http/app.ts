@@ -6,7 +6,9 @@ import type { Counters } from '../adapters/counters/port.ts';
 import type { Config } from '../config.ts';
 import { apiError } from '../domain/errors/catalogue.ts';
 import type { KeyAuthenticator } from '../services/key-authenticator.ts';
+import { DISABLED_TELEMETRY, type Telemetry } from '../services/telemetry/port.ts';
 import { registerCors } from './plugins/cors.ts';
+import { registerTelemetryHooks } from './plugins/telemetry.ts';
 import { sendProblem, toApiError } from './problem.ts';
 import { clientErrorResponse, missingHostRefusal, refuseConnect } from './raw-refusals.ts';
 import { createRouteIndex } from './route-index.ts';
@@ -25,6 +27,8 @@ export interface AppDeps {
   /** routes of the product features (data, geocode, reports, map), each with its services */
   features: FeatureRoutes;
   logger?: FastifyServerOptions['logger'];
+  /** request metrics and the HTTP span; off when absent */
+  telemetry?: Telemetry;
 }
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -78,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('X-Request-Id', request.id);
     done(missingHostRefusal(request.raw.httpVersion, request.headers.host) ?? undefined);
   });
+  registerTelemetryHooks(app, deps.telemetry ?? DISABLED_TELEMETRY);
   refuseConnect(app.server, deps.config.docsUrl);
 
   app.setErrorHandler((error, request, reply) => {

@@ -182,6 +182,9 @@ export interface MicroclimateModel {
     opts?: CallOptions,
   ): Promise<LayerRange[]>;
 
+  /** tasks handed to the compute workers and not finished yet (metrics); optional */
+  pendingTasks?(): number;
+
   close(): Promise<void>;
 }
 

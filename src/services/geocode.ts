@@ -4,6 +4,7 @@ import { type Coverage, classifyPoint } from '../domain/coverage/classify.ts';
 import { coordinateLabel, roundCoordinate } from '../domain/coverage/rounding.ts';
 import { apiError } from '../domain/errors/catalogue.ts';
 import { GEOCODE_MAX_LIMIT, type GeocodeResponse, type GeocodeResult } from '../http/schemas/geocode.ts';
+import type { CacheProbe } from './telemetry/port.ts';
 
 /**
  * Geocoding as the service uses it: the address helper (GET /geocode), the address input
@@ -34,6 +35,7 @@ export interface GeocodeServiceOptions {
   /** how many answers at most (default 1000) */
   cacheSize?: number;
   clock?: () => number;
+  onCache?: CacheProbe | undefined;
 }
 
 export function geocodeResult(candidate: GeocodeCandidate): GeocodeResult {
@@ -53,6 +55,7 @@ export function createGeocodeService(
     ttlMs: options.cacheTtlMs ?? 5 * 60_000,
     maxEntries: options.cacheSize ?? 1000,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.onCache ? { onCache: options.onCache } : {}),
   });
   // always ask for the most candidates: one cached answer then serves every limit
   const candidates = (q: string) =>

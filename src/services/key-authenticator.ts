@@ -3,6 +3,7 @@ import type { KeyRepository } from '../adapters/store/keys.ts';
 import type { KeyRecord } from '../domain/keys/key-record.ts';
 import { hashKeySecret, keyTypeOf } from '../domain/keys/key-secret.ts';
 import { evaluateKey } from '../domain/keys/key-status.ts';
+import type { CacheProbe } from './telemetry/port.ts';
 
 /**
  * Finds the key behind a presented secret. Found keys are cached for at most
@@ -17,7 +18,7 @@ export interface KeyAuthenticator {
 
 export function createKeyAuthenticator(
   repository: KeyRepository,
-  options: { maxStaleMs?: number; clock?: () => number } = {},
+  options: { maxStaleMs?: number; clock?: () => number; onCache?: CacheProbe } = {},
 ): KeyAuthenticator {
   const maxStaleMs = options.maxStaleMs ?? 2000;
   const clock = options.clock ?? Date.now;
@@ -37,7 +38,9 @@ export function createKeyAuthenticator(
       const hash = hashKeySecret(secret);
       const now = clock();
       let entry = byHash.get(hash);
-      if (!entry || now - entry.at > maxStaleMs) {
+      const fresh = entry !== undefined && now - entry.at <= maxStaleMs;
+      options.onCache?.(fresh ? 'hit' : 'miss');
+      if (!entry || !fresh) {
         const found = await repository.findByHash(hash);
         if (!found) {
           byHash.delete(hash);
@@ -54,7 +57,9 @@ export function createKeyAuthenticator(
     async byId(id) {
       const now = clock();
       const cached = byIdCache.get(id);
-      if (cached && now - cached.at <= maxStaleMs) return cached.key;
+      const fresh = cached !== undefined && now - cached.at <= maxStaleMs;
+      options.onCache?.(fresh ? 'hit' : 'miss');
+      if (cached && fresh) return cached.key;
       const key = await repository.findById(id);
       remember(byIdCache, id, { key, at: now });
       return key;

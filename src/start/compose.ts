@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { createMemoryCache } from '../adapters/cache/memory.ts';
 import { createRedisCache } from '../adapters/cache/redis.ts';
 import { createSqlCache } from '../adapters/cache/sql.ts';
@@ -13,6 +14,9 @@ import { loadSigningSecrets } from '../adapters/signing-secret.ts';
 import type { OpenedDatabase } from '../adapters/store/database.ts';
 import type { KeyRepository } from '../adapters/store/keys.ts';
 import { createReportJobStore } from '../adapters/store/report-jobs.ts';
+import { cacheProbe } from '../adapters/telemetry/cache.ts';
+import { createTelemetry } from '../adapters/telemetry/index.ts';
+import { instrumentModel, instrumentStatisticsPool } from '../adapters/telemetry/model.ts';
 import { createStatisticsPool } from '../adapters/threads/statistics-pool.ts';
 import type { Config } from '../config.ts';
 import type { HistoricalStats } from '../domain/reports/stats.ts';
@@ -32,6 +36,8 @@ import { createGeocodeService } from '../services/geocode.ts';
 import { createKeyAuthenticator, keyActivity } from '../services/key-authenticator.ts';
 import { createMapServices } from '../services/map/index.ts';
 import { createReportService } from '../services/reports/service.ts';
+import { createProcessLogger } from './logger.ts';
+import { registerStorageGauges } from './storage-gauges.ts';
 import { openStores } from './stores.ts';
 
 /** The service's version, from package.json (the API major version is the /v1 prefix). */
@@ -50,6 +56,8 @@ export interface Composition {
   database: OpenedDatabase;
   keys: KeyRepository;
   counters: Counters;
+  /** the port of the metrics listener (METRICS_PORT, or the one chosen for 0); null when off */
+  metricsPort: number | null;
   close(): Promise<void>;
 }
 
@@ -57,15 +65,27 @@ export interface ComposeOptions {
   clock?: () => number;
   /** quiet logs in tests */
   logger?: boolean;
+  /** where the process logger (report jobs, queue) writes; stdout by default (tests) */
+  logDestination?: DestinationStream;
 }
 
 /** The composition root: adapters from config, services from adapters, the app from services. */
 export async function compose(config: Readonly<Config>, options: ComposeOptions = {}): Promise<Composition> {
   const clock = options.clock ?? Date.now;
-  const stores = await openStores(config, clock);
+  const observability = createTelemetry({ ...config, serviceVersion: serviceVersion() });
+  const { telemetry } = observability;
+  const { metrics } = telemetry;
+  const log = createProcessLogger(config, {
+    silent: options.logger === false,
+    destination: options.logDestination,
+  });
+  const stores = await openStores(config, clock, telemetry);
   const closers: Array<() => Promise<void>> = [];
-  const authenticator = createKeyAuthenticator(stores.keys, { clock });
-  const model = await createEmbeddedModel({ dataDir: config.modelDir, workers: config.modelWorkers });
+  const authenticator = createKeyAuthenticator(stores.keys, { clock, onCache: cacheProbe('keys', metrics) });
+  const model = instrumentModel(
+    await createEmbeddedModel({ dataDir: config.modelDir, workers: config.modelWorkers }),
+    telemetry,
+  );
   closers.push(() => model.close());
   const durableCache = createSqlCache(stores.database.db, clock);
   const shortCache = stores.redis
@@ -73,11 +93,12 @@ export async function compose(config: Readonly<Config>, options: ComposeOptions 
     : createMemoryCache({ clock });
   const geocoding = createGeocodeService(await openConfiguredGeocoder(config.geocoder, stores.database), {
     clock,
+    onCache: cacheProbe('geocoder', metrics),
   });
   closers.push(() => geocoding.close());
   const resolveAddress: ResolveAddress = (address) => geocoding.resolveAddress(address);
 
-  const statisticsPool = createStatisticsPool(config.modelWorkers);
+  const statisticsPool = instrumentStatisticsPool(createStatisticsPool(config.modelWorkers), telemetry);
   closers.push(() => statisticsPool.close());
   const statistics = createStatisticsEngine({ model, cache: durableCache, pool: statisticsPool });
   const historical = createHistoricalService({
@@ -87,6 +108,7 @@ export async function compose(config: Readonly<Config>, options: ComposeOptions 
     resolveAddress,
     clock,
     deadlineMs: config.computeDeadlineMs,
+    metrics,
   });
   const records = createRecordsService({
     model,
@@ -94,6 +116,7 @@ export async function compose(config: Readonly<Config>, options: ComposeOptions 
     resolveAddress,
     clock,
     deadlineMs: config.computeDeadlineMs,
+    metrics,
   });
   const secrets = await loadSigningSecrets({
     dataDir: config.dataDir,
@@ -104,6 +127,7 @@ export async function compose(config: Readonly<Config>, options: ComposeOptions 
     secrets,
     now: clock,
     isKeyActive: keyActivity(authenticator, clock),
+    cacheProbes: { catalog: cacheProbe('catalog', metrics), tiles: cacheProbe('tiles', metrics) },
   });
   const mapFeature = mapRoutes(map);
   const pdf = createChromiumRenderer();
@@ -111,7 +135,12 @@ export async function compose(config: Readonly<Config>, options: ComposeOptions 
     store: createReportJobStore(stores.database.db),
     // REDIS_URL: one queue shared by every instance (BullMQ); else this process's FIFO
     queue: config.redisUrl
-      ? createBullmqQueue({ redisUrl: config.redisUrl, prefix: `${config.redisPrefix}bull`, concurrency: 2 })
+      ? createBullmqQueue({
+          redisUrl: config.redisUrl,
+          prefix: `${config.redisPrefix}bull`,
+          concurrency: 2,
+          logger: log.child({ component: 'queue' }),
+        })
       : createInProcessQueue({ concurrency: 2 }),
     counters: stores.quotas,
     pdf,
@@ -121,6 +150,8 @@ export async function compose(config: Readonly<Config>, options: ComposeOptions 
     reverseLabel: (lat, lon) => geocoding.reverseLabel(lat, lon),
     fontDataUrl: loadReportFontDataUrl(),
     clock,
+    logger: log.child({ component: 'reports' }),
+    telemetry,
   });
   closers.push(() => reports.close());
   const features: FeatureRoutes = {
@@ -141,10 +172,14 @@ export async function compose(config: Readonly<Config>, options: ComposeOptions 
     counters: stores.counters,
     version: serviceVersion(),
     features,
+    telemetry,
     ...(options.logger === false ? { logger: false } : {}),
   });
   await app.register(registerMapAssets);
   await reports.start();
+  registerStorageGauges(metrics, stores);
+  const metricsPort = await observability.listen();
+  closers.unshift(() => observability.close());
   // per-hour ranges take seconds to compute: prepare each hour's catalog before anyone asks
   map.catalog.warm();
   const warmTimer = setInterval(() => map.catalog.warm(), 5 * 60_000);
@@ -161,6 +196,7 @@ export async function compose(config: Readonly<Config>, options: ComposeOptions 
     database: stores.database,
     keys: stores.keys,
     counters: stores.counters,
+    metricsPort,
     async close() {
       await app.close();
       for (const close of closers.reverse()) await close();

@@ -10,7 +10,10 @@ export interface BullmqQueueOptions {
   name?: string;
   /** messages handled at once by this process */
   concurrency?: number;
-  logger?: { warn(fields: Record<string, unknown>, message: string): void };
+  logger?: {
+    info?(fields: Record<string, unknown>, message: string): void;
+    warn(fields: Record<string, unknown>, message: string): void;
+  };
 }
 
 function isMessage(data: unknown): data is QueueMessage {
@@ -38,6 +41,7 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
   // resumes it); the worker's connection waits for Redis to come back (BullMQ requires null)
   const producerConnection = new Redis(options.redisUrl, { maxRetriesPerRequest: 2 });
   producerConnection.on('error', () => {});
+  watchConnection(producerConnection, 'producer', options.logger);
   const queue = new Queue(name, { connection: producerConnection, prefix });
   queue.on('error', (error) => warn({ err: error }, 'report queue error'));
   const controller = new AbortController();
@@ -60,6 +64,7 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
       if (worker || closed) return;
       workerConnection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
       workerConnection.on('error', () => {});
+      watchConnection(workerConnection, 'worker', options.logger);
       worker = new Worker(
         name,
         async (job: Job) => {
@@ -79,6 +84,15 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
         { connection: workerConnection, prefix, concurrency },
       );
       worker.on('error', (error) => warn({ err: error }, 'report worker error'));
+    },
+
+    async depth() {
+      const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+      return {
+        waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0),
+        active: counts.active ?? 0,
+        delayed: counts.delayed ?? 0,
+      };
     },
 
     async drained() {
@@ -110,4 +124,37 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
       }
     },
   };
+}
+
+/**
+ * One log line each time a queue connection goes down or comes back (not per retry):
+ * the operator sees when and for how long the report queue lost Redis. The Redis URL is
+ * never logged (it may hold a password).
+ */
+function watchConnection(
+  connection: Redis,
+  role: 'producer' | 'worker',
+  logger: BullmqQueueOptions['logger'],
+) {
+  if (!logger) return;
+  let down = false;
+  let downSinceMs = 0;
+  connection.on('ready', () => {
+    if (down) {
+      logger.info?.(
+        { event: 'queue.connection_restored', role, duration_ms: Date.now() - downSinceMs },
+        'report queue connection restored',
+      );
+    } else logger.info?.({ event: 'queue.connection_ready', role }, 'report queue connected');
+    down = false;
+  });
+  connection.on('error', (error: Error & { code?: string }) => {
+    if (down) return;
+    down = true;
+    downSinceMs = Date.now();
+    logger.warn(
+      { event: 'queue.connection_lost', role, error: error.name, error_code: error.code },
+      'report queue connection lost',
+    );
+  });
 }

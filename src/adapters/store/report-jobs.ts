@@ -34,6 +34,8 @@ export interface ReportJob {
   createdMs: number;
   updatedMs: number;
   expiresMs: number;
+  requestId: string | null;
+  traceContext: string | null;
 }
 
 export interface NewReportJob {
@@ -48,6 +50,8 @@ export interface NewReportJob {
   metrics: readonly string[];
   nowMs: number;
   expiresMs: number;
+  requestId?: string | null;
+  traceContext?: string | null;
 }
 
 export interface ReportJobStore {
@@ -59,7 +63,8 @@ export interface ReportJobStore {
    * holds it or it is finished.
    */
   claim(id: string, nowMs: number, leaseUntilMs: number): Promise<ReportJob | null>;
-  heartbeat(id: string, leaseUntilMs: number): Promise<void>;
+  /** pushes the lease forward; false when the job is no longer held (finished, released or lost) */
+  heartbeat(id: string, leaseUntilMs: number): Promise<boolean>;
   /** lets go of a processing job so that the next claim (a retry) can take it */
   release(id: string, nowMs: number): Promise<void>;
   /** stores the HTML and the address it describes; the job moves to delivering */
@@ -102,6 +107,8 @@ function toJob(row: Row): ReportJob {
     createdMs: Number(row.created_ms),
     updatedMs: Number(row.updated_ms),
     expiresMs: Number(row.expires_ms),
+    requestId: row.request_id,
+    traceContext: row.trace_context,
   };
 }
 
@@ -128,6 +135,8 @@ export function createReportJobStore(db: Kysely<Database>): ReportJobStore {
         'created_ms',
         'updated_ms',
         'expires_ms',
+        'request_id',
+        'trace_context',
       ])
       .select((eb) => [
         eb.case().when('html', 'is not', null).then(1).else(0).end().as('has_html'),
@@ -159,6 +168,8 @@ export function createReportJobStore(db: Kysely<Database>): ReportJobStore {
           created_ms: job.nowMs,
           updated_ms: job.nowMs,
           expires_ms: job.expiresMs,
+          request_id: job.requestId ?? null,
+          trace_context: job.traceContext ?? null,
         })
         .execute();
     },
@@ -187,13 +198,14 @@ export function createReportJobStore(db: Kysely<Database>): ReportJobStore {
     },
 
     async heartbeat(id, leaseUntilMs) {
-      await db
+      const result = await db
         .updateTable('report_jobs')
         .set({ lease_until_ms: leaseUntilMs })
         .where('id', '=', id)
         .where('status', '=', 'processing')
         .where('lease_until_ms', 'is not', null)
-        .execute();
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     async release(id, nowMs) {

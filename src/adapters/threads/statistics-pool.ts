@@ -12,6 +12,8 @@ export interface StatisticsPool {
     cells: readonly CellColumns[],
     references: StatisticsTask['references'],
   ): Promise<StatisticsReply['blocks']>;
+  /** computations handed to the workers and not answered yet (metrics) */
+  pendingTasks?(): number;
   close(): Promise<void>;
 }
 
@@ -60,6 +62,7 @@ export function createStatisticsPool(size: number): StatisticsPool {
   workers = Array.from({ length: Math.max(1, size) }, spawn);
 
   return {
+    pendingTasks: () => waiting.size,
     compute(hours, cells, references) {
       const id = nextId++;
       // copies, so that the caller's arrays stay usable; the copies move without another copy

@@ -186,6 +186,10 @@ class EmbeddedModel implements MicroclimateModel {
     });
   }
 
+  pendingTasks(): number {
+    return this.pool.pending;
+  }
+
   close(): Promise<void> {
     return this.pool.close();
   }

@@ -6,6 +6,7 @@ import { parseMetrics, parseRadius } from '../../domain/data/location-input.ts';
 import { apiError } from '../../domain/errors/catalogue.ts';
 import type { KeyRecord } from '../../domain/keys/key-record.ts';
 import type { DomainId, MicroclimateModel } from '../../model/port.ts';
+import type { Metrics } from '../telemetry/port.ts';
 import { type ResolveAddress, resolveLocation } from './resolve-location.ts';
 import { sampleCells } from './sampling.ts';
 import { awaitWithDeadline, createSingleFlight } from './single-flight.ts';
@@ -29,6 +30,8 @@ export interface HistoricalDeps {
   resolveAddress: ResolveAddress;
   clock: () => number;
   deadlineMs: number;
+  /** cache hits/misses and single-flight joins */
+  metrics?: Metrics;
 }
 
 interface CachedStatistics {
@@ -53,7 +56,9 @@ function datasetFor(
 }
 
 export function createHistoricalService(deps: HistoricalDeps) {
-  const flights = createSingleFlight<CachedStatistics>();
+  const flights = createSingleFlight<CachedStatistics>(() =>
+    deps.metrics?.count('svc_model_single_flight_joins_total', { kind: 'historical' }),
+  );
 
   async function computeAndStore(
     cacheKey: string,
@@ -109,6 +114,7 @@ export function createHistoricalService(deps: HistoricalDeps) {
       const work = flights.run(cacheKey, () => computeAndStore(cacheKey, domain, sampling.cells));
       result = await awaitWithDeadline(work, input.deadlineMs, 'The annual statistics for this location');
     }
+    deps.metrics?.count('svc_cache_requests_total', { cache: 'historical', outcome: cacheStatus });
     const meta: Record<string, unknown> = {
       dataset,
       reference_year: info.referenceYear,

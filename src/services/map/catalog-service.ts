@@ -1,6 +1,7 @@
 import { CITIES, findCity } from '../../domain/coverage/cities.ts';
 import { apiError } from '../../domain/errors/catalogue.ts';
 import type { DomainId, MicroclimateModel } from '../../model/port.ts';
+import type { CacheProbe } from '../telemetry/port.ts';
 import { type CatalogBody, type CatalogKey, catalogBody } from './catalog-body.ts';
 import { buildSkeleton, type CatalogSkeleton, RANGED_LAYERS, stepHours } from './catalog-skeleton.ts';
 import { RangeMemo } from './range-memo.ts';
@@ -31,6 +32,7 @@ export function createCatalogService(deps: {
   /** how long an assembly waits for value ranges it does not know yet (default 3 s) */
   rangeWaitMs?: number;
   now?: () => number;
+  onCache?: CacheProbe | undefined;
 }): CatalogService {
   const ttlMs = deps.ttlMs ?? CATALOG_TTL_MS;
   const now = deps.now ?? Date.now;
@@ -97,6 +99,7 @@ export function createCatalogService(deps: {
           cache = 'stale';
         }
       }
+      deps.onCache?.(cache);
       return {
         body: catalogBody({
           city,

@@ -1,4 +1,5 @@
 import type { MicroclimateModel } from '../../model/port.ts';
+import type { CacheProbe } from '../telemetry/port.ts';
 import { type CatalogService, createCatalogService } from './catalog-service.ts';
 import type { IsKeyActive } from './tile-request.ts';
 import { createTileService, type TileService } from './tile-service.ts';
@@ -18,11 +19,19 @@ export function createMapServices(deps: {
   /** budget for one model call behind a catalog or a tile */
   deadlineMs?: number;
   tileCacheBytes?: number;
+  /** hit/miss of the catalog and tile caches (metrics) */
+  cacheProbes?: { catalog?: CacheProbe | undefined; tiles?: CacheProbe | undefined };
 }): { catalog: CatalogService; tiles: TileService } {
   const signer = createTileSigner(deps.secrets);
   const now = deps.now ?? Date.now;
   return {
-    catalog: createCatalogService({ model: deps.model, signer, now, deadlineMs: deps.deadlineMs }),
+    catalog: createCatalogService({
+      model: deps.model,
+      signer,
+      now,
+      deadlineMs: deps.deadlineMs,
+      onCache: deps.cacheProbes?.catalog,
+    }),
     tiles: createTileService({
       model: deps.model,
       signer,
@@ -30,6 +39,7 @@ export function createMapServices(deps: {
       now,
       deadlineMs: deps.deadlineMs,
       cacheBytes: deps.tileCacheBytes,
+      onCache: deps.cacheProbes?.tiles,
     }),
   };
 }

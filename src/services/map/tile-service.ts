@@ -17,6 +17,7 @@ import { encodeTile } from '../../domain/map/mvt.ts';
 import { buildTileJson, type TileJson } from '../../domain/map/tilejson.ts';
 import { type SignedQuery, scopePath } from '../../domain/map/url-signing.ts';
 import { type DomainId, type MicroclimateModel, ModelTimeoutError } from '../../model/port.ts';
+import type { CacheProbe } from '../telemetry/port.ts';
 import { type CachedTile, TileCache } from './tile-cache.ts';
 import {
   type AdmittedTileRequest,
@@ -58,6 +59,7 @@ export function createTileService(deps: {
   signer: TileSigner;
   isKeyActive: IsKeyActive;
   cacheBytes?: number;
+  onCache?: CacheProbe | undefined;
   deadlineMs?: number;
   now?: () => number;
 }): TileService {
@@ -94,6 +96,7 @@ export function createTileService(deps: {
 
   function load(key: string, req: AdmittedTileRequest, tile: TileAddress): Promise<CachedTile> {
     const hit = cache.get(key);
+    deps.onCache?.(hit ? 'hit' : 'miss');
     if (hit) return Promise.resolve(hit);
     const running = inFlight.get(key);
     if (running) return running;

@@ -5,6 +5,8 @@ import type { ReportJobStore } from '../../adapters/store/report-jobs.ts';
 import type { Coverage } from '../../domain/coverage/classify.ts';
 import type { ReportLang } from '../../domain/reports/i18n/index.ts';
 import type { HistoricalStats } from '../../domain/reports/stats.ts';
+import type { Telemetry } from '../telemetry/port.ts';
+import type { JobLogger as ReportLogger } from './job-events.ts';
 
 export type StatsProvider = (input: {
   lat: number;
@@ -13,10 +15,7 @@ export type StatsProvider = (input: {
   address: string | null;
 }) => Promise<HistoricalStats>;
 
-export interface ReportLogger {
-  warn(fields: Record<string, unknown>, message: string): void;
-  error(fields: Record<string, unknown>, message: string): void;
-}
+export type { JobLogger as ReportLogger } from './job-events.ts';
 
 export interface ReportServiceDeps {
   store: ReportJobStore;
@@ -36,7 +35,10 @@ export interface ReportServiceDeps {
   fontDataUrl?: string;
   clock?: () => number;
   newId?: () => string;
+  /** job event lines (a child logger of the process's) */
   logger?: ReportLogger;
+  /** metrics and spans of the jobs; off when absent */
+  telemetry?: Telemetry;
   /** how long a worker holds a job between heartbeats (default 30 s) */
   leaseMs?: number;
   /** attempts before a job fails (default 3) */
@@ -55,6 +57,8 @@ export interface SubmitInput {
   /** the key's city and metric scopes: a report reads only what the key may read */
   scope: { readonly cities: readonly string[]; readonly metrics: readonly string[] };
   body: unknown;
+  /** the id of the HTTP request that submits the job, carried by every job log line */
+  requestId?: string;
 }
 
 export interface SubmitResult {

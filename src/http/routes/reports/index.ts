@@ -73,6 +73,7 @@ export function reportRoutes(service: ReportService) {
           reportsPerDay: key.reportsPerDay,
           scope: key,
           body: request.body,
+          requestId: request.id,
         });
         return (reply as FastifyReply).code(202).send(accepted);
       },

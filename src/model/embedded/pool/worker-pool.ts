@@ -60,6 +60,13 @@ export class WorkerPool {
     return this.slots.length;
   }
 
+  /** tasks posted to the workers and not answered yet */
+  get pending(): number {
+    let total = 0;
+    for (const slot of this.slots) total += slot.pending.size;
+    return total;
+  }
+
   run<T>(task: Task): Promise<T> {
     if (this.closed) return Promise.reject(new ModelUnavailableError('the model is closed'));
     let slot = this.slots[0]!;
