@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { startTestService, type TestService } from '../helpers/service.ts';
-import { type Sample, scrape, valueOf } from './scrape.ts';
+import { type Sample, sampleValue, scrape } from './scrape.ts';
 
 /**
  * The operator's view through HTTP: real traffic on a composition with METRICS_PORT and
@@ -68,7 +68,7 @@ const inject = (url: string, secret = key, headers: Record<string, string> = {})
   service.composition.app.inject({ url, headers: { 'x-api-key': secret, ...headers } });
 
 function delta(before: Sample[], after: Sample[], name: string, labels: Record<string, string> = {}) {
-  return valueOf(after, name, labels) - valueOf(before, name, labels);
+  return sampleValue(after, name, labels) - sampleValue(before, name, labels);
 }
 
 describe('metrics, job logs and traces after real traffic', () => {
@@ -121,7 +121,7 @@ describe('metrics, job logs and traces after real traffic', () => {
     assert.ok(delta(before, after, 'svc_http_request_duration_seconds_sum', route) > 0);
     assert.ok(delta(before, after, 'svc_model_compute_seconds_count', { kind: 'reference_year' }) >= 1);
     assert.ok(delta(before, after, 'svc_model_compute_seconds_count', { kind: 'statistics' }) >= 1);
-    assert.equal(valueOf(after, 'svc_http_requests_in_flight'), 0);
+    assert.equal(sampleValue(after, 'svc_http_requests_in_flight'), 0);
   });
 
   test('a report to completion: job events, stage and PDF histograms, no job left by state', async () => {
@@ -155,9 +155,9 @@ describe('metrics, job logs and traces after real traffic', () => {
     );
     assert.equal(delta(before, after, 'svc_http_requests_total', { route: '/v1/reports', status: '202' }), 1);
     for (const state of ['queued', 'running', 'delivering', 'pdf_pending'])
-      assert.equal(valueOf(after, 'svc_report_jobs', { state }), 0, state);
+      assert.equal(sampleValue(after, 'svc_report_jobs', { state }), 0, state);
     for (const state of ['waiting', 'active', 'delayed'])
-      assert.equal(valueOf(after, 'svc_report_queue_depth', { state }), 0, state);
+      assert.equal(sampleValue(after, 'svc_report_queue_depth', { state }), 0, state);
     assert.equal(delta(before, after, 'svc_report_failures_total'), 0);
   });
 
@@ -223,7 +223,7 @@ describe('metrics, job logs and traces after real traffic', () => {
       }
     }
     assert.ok(
-      valueOf((await scrape(metricsPort)).samples, 'svc_http_requests_total', {
+      sampleValue((await scrape(metricsPort)).samples, 'svc_http_requests_total', {
         route: 'unmatched',
         status: '404',
       }) >= 1,

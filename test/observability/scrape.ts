@@ -22,7 +22,7 @@ export function parseExposition(text: string): Sample[] {
 }
 
 /** The value of the sample with this name whose labels include `labels` (0 when absent). */
-export function valueOf(samples: Sample[], name: string, labels: Record<string, string> = {}): number {
+export function sampleValue(samples: Sample[], name: string, labels: Record<string, string> = {}): number {
   const found = samples.filter(
     (sample) =>
       sample.name === name &&
