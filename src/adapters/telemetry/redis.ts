@@ -1,6 +1,11 @@
 import type { Redis } from 'ioredis';
 import type { Telemetry } from '../../services/telemetry/port.ts';
 
+const OBSERVED = Symbol('svc.telemetry');
+
+/** probes ioredis sends on connecting, whose refusal by an older server it expects */
+const HANDSHAKE = new Set(['hello', 'client']);
+
 type SendCommand = Redis['sendCommand'];
 type Command = Parameters<SendCommand>[0];
 
@@ -14,9 +19,13 @@ export function instrumentRedis(redis: Redis, telemetry: Telemetry): Redis {
   if (!metrics.enabled && !tracing.enabled) return redis;
   const send: SendCommand = redis.sendCommand.bind(redis);
   redis.sendCommand = ((command: Command, stream?: Parameters<SendCommand>[1]) => {
+    // a command queued while offline passes here again when it is sent: observe it once
+    const seen = command as Command & { [OBSERVED]?: true };
+    if (seen[OBSERVED]) return send(command, stream);
+    seen[OBSERVED] = true;
     const name = command.name.toLowerCase();
     command.promise.catch(() => {
-      metrics.count('svc_redis_command_errors_total', { command: name });
+      if (!HANDSHAKE.has(name)) metrics.count('svc_redis_command_errors_total', { command: name });
     });
     if (!tracing.enabled) return send(command, stream);
     let sent: unknown;
