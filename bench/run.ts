@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
  * so that one's caches and JIT state do not flatter the next. `npm run bench -- NAME`
  * runs only the named ones.
  */
-const ALL = ['foundation', 'data', 'geocode', 'map', 'reports'];
+const ALL = ['foundation', 'data', 'geocode', 'map', 'reports', 'observability'];
 const wanted = process.argv.slice(2).filter((name) => !name.startsWith('-'));
 const selected = wanted.length > 0 ? wanted : ALL;
 let failed = false;

@@ -1,0 +1,162 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { measureRps } from './http-throughput.ts';
+
+/**
+ * What observability costs: `/v1/health` and `/v1/realtime` (cache hit) throughput of real
+ * server processes with metrics and tracing off, with METRICS_PORT set, and with
+ * OTEL_EXPORTER_OTLP_ENDPOINT set (spans exported to a sink in this process), all started
+ * side by side and measured in interleaved rounds (best of each), so load from elsewhere
+ * on the machine falls on every variant alike. BENCH_BASELINE_DIR=<checkout of an older
+ * commit, with node_modules> adds that release as the `before` row.
+ */
+const ROUNDS = 3;
+const SECONDS = 3;
+const repo = resolve(new URL('..', import.meta.url).pathname);
+const modelDir = join(tmpdir(), 'svc-test-model-cache');
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+interface Variant {
+  label: string;
+  root: string;
+  env: Record<string, string>;
+  process?: ChildProcess;
+  url?: string;
+  key?: string;
+  dataDir?: string;
+  health: number;
+  realtime: number;
+}
+
+// an OTLP/HTTP receiver that accepts and drops every export
+const sink = createServer((request, response) => {
+  request.resume();
+  request.on('end', () => response.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+});
+await new Promise<void>((done) => sink.listen(0, '127.0.0.1', done));
+const sinkUrl = `http://127.0.0.1:${(sink.address() as AddressInfo).port}`;
+
+const variants: Variant[] = [
+  { label: 'metrics and tracing off', root: repo, env: {}, health: 0, realtime: 0 },
+  {
+    label: 'metrics on (METRICS_PORT)',
+    root: repo,
+    env: { METRICS_PORT: String(await freePort()) },
+    health: 0,
+    realtime: 0,
+  },
+  {
+    label: 'tracing on (OTLP export)',
+    root: repo,
+    env: { OTEL_EXPORTER_OTLP_ENDPOINT: sinkUrl },
+    health: 0,
+    realtime: 0,
+  },
+];
+if (process.env.BENCH_BASELINE_DIR) {
+  variants.unshift({
+    label: 'before (baseline)',
+    root: resolve(process.env.BENCH_BASELINE_DIR),
+    env: {},
+    health: 0,
+    realtime: 0,
+  });
+}
+
+async function start(variant: Variant): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-obs-'));
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    MODEL_DIR: modelDir,
+    LOG_LEVEL: 'silent',
+    PORT: String(port),
+    ...variant.env,
+  };
+  const created = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'src/cli/main.ts',
+      'keys',
+      'create',
+      '--label',
+      'bench',
+      '--type',
+      'sk',
+      '--rate-per-min',
+      '100000000',
+    ],
+    { cwd: variant.root, env, encoding: 'utf8' },
+  );
+  if (created.status !== 0) throw new Error(`${variant.label}: keys create failed: ${created.stderr}`);
+  variant.key = (JSON.parse(created.stdout) as { key: string }).key;
+  variant.dataDir = dataDir;
+  variant.process = spawn(process.execPath, ['--import', 'tsx', 'src/start/server.ts'], {
+    cwd: variant.root,
+    env,
+    stdio: 'ignore',
+  });
+  variant.url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const up = await fetch(`${variant.url}/v1/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return;
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error(`${variant.label}: the server did not start`);
+}
+
+await Promise.all(variants.map(start));
+const realtimePath = '/v1/realtime?lat=50.8467&lon=4.3525';
+for (const variant of variants) {
+  const headers = { 'x-api-key': variant.key as string };
+  const first = await fetch(`${variant.url}${realtimePath}`, { headers });
+  if (!first.ok) throw new Error(`${variant.label}: realtime answered ${first.status}`);
+  // warm-up: JIT and caches
+  await measureRps(`${variant.url}/v1/health`, {}, 1);
+  await measureRps(`${variant.url}${realtimePath}`, headers, 1);
+}
+for (let round = 0; round < ROUNDS; round++) {
+  for (const variant of variants) {
+    const headers = { 'x-api-key': variant.key as string };
+    variant.health = Math.max(variant.health, await measureRps(`${variant.url}/v1/health`, {}, SECONDS));
+    variant.realtime = Math.max(
+      variant.realtime,
+      await measureRps(`${variant.url}${realtimePath}`, headers, SECONDS),
+    );
+  }
+}
+const off = variants.find((variant) => variant.label === 'metrics and tracing off') as Variant;
+console.log(`\nObservability cost (16 connections, loopback, best of ${ROUNDS} × ${SECONDS} s, interleaved)`);
+console.table(
+  variants.map((variant) => ({
+    variant: variant.label,
+    'health req/s': Math.round(variant.health),
+    'health vs off': (variant.health / off.health).toFixed(3),
+    'realtime req/s': Math.round(variant.realtime),
+    'realtime vs off': (variant.realtime / off.realtime).toFixed(3),
+  })),
+);
+for (const variant of variants) {
+  variant.process?.kill('SIGTERM');
+  await new Promise((done) => variant.process?.once('exit', done));
+  if (variant.dataDir) rmSync(variant.dataDir, { recursive: true, force: true });
+}
+sink.close();
