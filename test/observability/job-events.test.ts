@@ -6,7 +6,7 @@ import { instrumentRedis } from '../../src/adapters/telemetry/redis.ts';
 import { apiError } from '../../src/domain/errors/catalogue.ts';
 import type { JobLogger } from '../../src/services/reports/job-events.ts';
 import { DISABLED_TRACING } from '../../src/services/telemetry/port.ts';
-import { controllableRenderer, startHarness, tempDatabase } from '../reports/helpers.ts';
+import { controllableRenderer, fixtureStats, startHarness, tempDatabase } from '../reports/helpers.ts';
 import { parseExposition, sampleValue } from './scrape.ts';
 
 /**
@@ -136,6 +136,60 @@ describe('report job events beyond the happy path', () => {
       assert.equal(sampleValue(after, 'svc_report_sweep_requeues_total'), 1);
       const text = JSON.stringify(lines);
       assert.doesNotMatch(text, /50\.4687|4\.8625|Namur/);
+    } finally {
+      await h.close();
+    }
+  });
+});
+
+describe('a worker that loses its job', () => {
+  test('the heartbeat and the final store see the job gone: lease_lost lines, counted', async () => {
+    const lines: Line[] = [];
+    const metrics = createPrometheusMetrics();
+    let release: () => void = () => {};
+    const statsStarted = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let h: Awaited<ReturnType<typeof startHarness>> | null = null;
+    h = await startHarness({
+      opened: database.opened,
+      now: { ms: Date.now() },
+      overrides: {
+        logger: capturingLogger(lines),
+        telemetry: { metrics, tracing: DISABLED_TRACING },
+        leaseMs: 1500,
+        stats: async (input) => {
+          release();
+          // while the worker computes, another party ends the job (an operator, a sweep elsewhere)
+          await new Promise((resolve) => setTimeout(resolve, 1_400));
+          return fixtureStats(input);
+        },
+      },
+    });
+    try {
+      const accepted = await h.service.submit({
+        keyId: 'key-c',
+        reportsPerDay: 50,
+        scope: SCOPE,
+        body: { lat: 50.4687, lon: 4.8625 },
+        requestId: 'req-lost',
+      });
+      await statsStarted;
+      await database.opened.db
+        .updateTable('report_jobs')
+        .set({ status: 'failed', stage: null, lease_until_ms: null, detail: 'ended elsewhere' })
+        .where('id', '=', accepted.job_id)
+        .execute();
+      await h.service.idle();
+      const lost = lines.filter((line) => line.event === 'job.lease_lost' && line.job_id === accepted.job_id);
+      assert.deepEqual(
+        lost.map((line) => line.where),
+        ['heartbeat', 'complete'],
+      );
+      assert.equal(lost[0]?.request_id, 'req-lost');
+      const samples = parseExposition(await metrics.registry.metrics());
+      assert.equal(sampleValue(samples, 'svc_report_job_events_total', { event: 'lease_lost' }), 2);
+      assert.equal(sampleValue(samples, 'svc_report_job_events_total', { event: 'completed' }), 0);
     } finally {
       await h.close();
     }
