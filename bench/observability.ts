@@ -10,12 +10,13 @@ import { measureRps } from './http-throughput.ts';
  * What observability costs: `/v1/health` and `/v1/realtime` (cache hit) throughput of real
  * server processes with metrics and tracing off, with METRICS_PORT set, and with
  * OTEL_EXPORTER_OTLP_ENDPOINT set (spans exported to a sink in this process), all started
- * side by side and measured in interleaved rounds (best of each), so load from elsewhere
- * on the machine falls on every variant alike. BENCH_BASELINE_DIR=<checkout of an older
+ * side by side and measured in interleaved rounds (the order rotating each round), so load
+ * from elsewhere on the machine falls on every variant alike. The figure is the median over
+ * rounds of each variant's ratio to `off` measured in the same round. BENCH_BASELINE_DIR=<checkout of an older
  * commit, with node_modules> adds that release as the `before` row.
  */
-const ROUNDS = 3;
-const SECONDS = 3;
+const ROUNDS = 6;
+const SECONDS = 2;
 const repo = resolve(new URL('..', import.meta.url).pathname);
 const modelDir = join(tmpdir(), 'svc-test-model-cache');
 
@@ -37,6 +38,16 @@ interface Variant {
   dataDir?: string;
   health: number;
   realtime: number;
+  healthRatios: number[];
+  realtimeRatios: number[];
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 // an OTLP/HTTP receiver that accepts and drops every export
@@ -48,13 +59,23 @@ await new Promise<void>((done) => sink.listen(0, '127.0.0.1', done));
 const sinkUrl = `http://127.0.0.1:${(sink.address() as AddressInfo).port}`;
 
 const variants: Variant[] = [
-  { label: 'metrics and tracing off', root: repo, env: {}, health: 0, realtime: 0 },
+  {
+    label: 'metrics and tracing off',
+    root: repo,
+    env: {},
+    health: 0,
+    realtime: 0,
+    healthRatios: [],
+    realtimeRatios: [],
+  },
   {
     label: 'metrics on (METRICS_PORT)',
     root: repo,
     env: { METRICS_PORT: String(await freePort()) },
     health: 0,
     realtime: 0,
+    healthRatios: [],
+    realtimeRatios: [],
   },
   {
     label: 'tracing on (OTLP export)',
@@ -62,6 +83,8 @@ const variants: Variant[] = [
     env: { OTEL_EXPORTER_OTLP_ENDPOINT: sinkUrl },
     health: 0,
     realtime: 0,
+    healthRatios: [],
+    realtimeRatios: [],
   },
 ];
 if (process.env.BENCH_BASELINE_DIR) {
@@ -71,6 +94,8 @@ if (process.env.BENCH_BASELINE_DIR) {
     env: {},
     health: 0,
     realtime: 0,
+    healthRatios: [],
+    realtimeRatios: [],
   });
 }
 
@@ -133,25 +158,33 @@ for (const variant of variants) {
   await measureRps(`${variant.url}/v1/health`, {}, 1);
   await measureRps(`${variant.url}${realtimePath}`, headers, 1);
 }
+const off = variants.find((variant) => variant.label === 'metrics and tracing off') as Variant;
 for (let round = 0; round < ROUNDS; round++) {
-  for (const variant of variants) {
+  const order = variants.map((_, i) => variants[(i + round) % variants.length] as Variant);
+  const health = new Map<Variant, number>();
+  const realtime = new Map<Variant, number>();
+  for (const variant of order) health.set(variant, await measureRps(`${variant.url}/v1/health`, {}, SECONDS));
+  for (const variant of order) {
     const headers = { 'x-api-key': variant.key as string };
-    variant.health = Math.max(variant.health, await measureRps(`${variant.url}/v1/health`, {}, SECONDS));
-    variant.realtime = Math.max(
-      variant.realtime,
-      await measureRps(`${variant.url}${realtimePath}`, headers, SECONDS),
-    );
+    realtime.set(variant, await measureRps(`${variant.url}${realtimePath}`, headers, SECONDS));
+  }
+  for (const variant of variants) {
+    variant.health = Math.max(variant.health, health.get(variant) as number);
+    variant.realtime = Math.max(variant.realtime, realtime.get(variant) as number);
+    variant.healthRatios.push((health.get(variant) as number) / (health.get(off) as number));
+    variant.realtimeRatios.push((realtime.get(variant) as number) / (realtime.get(off) as number));
   }
 }
-const off = variants.find((variant) => variant.label === 'metrics and tracing off') as Variant;
-console.log(`\nObservability cost (16 connections, loopback, best of ${ROUNDS} × ${SECONDS} s, interleaved)`);
+console.log(
+  `\nObservability cost (16 connections, loopback, ${ROUNDS} interleaved rounds × ${SECONDS} s; req/s: best; vs off: median of per-round ratios)`,
+);
 console.table(
   variants.map((variant) => ({
     variant: variant.label,
     'health req/s': Math.round(variant.health),
-    'health vs off': (variant.health / off.health).toFixed(3),
+    'health vs off': median(variant.healthRatios).toFixed(3),
     'realtime req/s': Math.round(variant.realtime),
-    'realtime vs off': (variant.realtime / off.realtime).toFixed(3),
+    'realtime vs off': median(variant.realtimeRatios).toFixed(3),
   })),
 );
 for (const variant of variants) {
