@@ -42,18 +42,35 @@ export function createPrometheusMetrics(): PrometheusMetrics {
       );
     }
   }
-  const instrument = <T>(name: MetricName) => instruments.get(name) as T;
+  // the series of one label combination, found once: on the request path a Map lookup is
+  // cheaper than prom-client hashing the labels object at every increment
+  const series = new Map<string, Map<string, unknown>>();
+  function child<T>(name: MetricName, labels: Record<string, string>): T {
+    let byLabels = series.get(name);
+    if (!byLabels) {
+      byLabels = new Map();
+      series.set(name, byLabels);
+    }
+    let key = '';
+    for (const label in labels) key += `${labels[label]}\u0000`;
+    let found = byLabels.get(key);
+    if (!found) {
+      found = (instruments.get(name) as { labels(l: Record<string, string>): unknown }).labels(labels);
+      byLabels.set(key, found);
+    }
+    return found as T;
+  }
   return {
     enabled: true,
     registry,
     count(name, labels, by = 1) {
-      instrument<Counter>(name).inc(labels, by);
+      child<{ inc(by: number): void }>(name, labels).inc(by);
     },
     observe(name, value, labels) {
-      instrument<Histogram>(name).observe(labels, value);
+      child<{ observe(value: number): void }>(name, labels).observe(value);
     },
     adjust(name, delta, labels) {
-      instrument<Gauge>(name).inc(labels, delta);
+      child<{ inc(by: number): void }>(name, labels).inc(delta);
     },
     sample(name, read) {
       const list = readers.get(name) ?? [];
