@@ -20,12 +20,19 @@ const SECONDS = 2;
 const repo = resolve(new URL('..', import.meta.url).pathname);
 const modelDir = join(tmpdir(), 'svc-test-model-cache');
 
+const handedOut = new Set<number>();
+/** a port free now and not handed out before in this run (the system may offer one twice) */
 async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((done) => server.close(done));
-  return port;
+  for (;;) {
+    const server = createServer();
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const { port } = server.address() as AddressInfo;
+    await new Promise((done) => server.close(done));
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
 }
 
 interface Variant {
@@ -133,7 +140,7 @@ async function start(variant: Variant): Promise<void> {
   variant.process = spawn(process.execPath, ['--import', 'tsx', 'src/start/server.ts'], {
     cwd: variant.root,
     env,
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
   variant.url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
@@ -148,7 +155,15 @@ async function start(variant: Variant): Promise<void> {
   throw new Error(`${variant.label}: the server did not start`);
 }
 
-await Promise.all(variants.map(start));
+process.on('exit', () => {
+  for (const variant of variants) variant.process?.kill('SIGTERM');
+});
+try {
+  await Promise.all(variants.map(start));
+} catch (error) {
+  for (const variant of variants) variant.process?.kill('SIGTERM');
+  throw error;
+}
 const realtimePath = '/v1/realtime?lat=50.8467&lon=4.3525';
 for (const variant of variants) {
   const headers = { 'x-api-key': variant.key as string };
