@@ -143,7 +143,7 @@ async function start(variant: Variant): Promise<void> {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   variant.url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 300_000; // four servers starting at once on a busy machine
   while (Date.now() < deadline) {
     const up = await fetch(`${variant.url}/v1/health`).then(
       (r) => r.ok,
