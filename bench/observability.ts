@@ -15,7 +15,7 @@ import { measureRps } from './http-throughput.ts';
  * rounds of each variant's ratio to `off` measured in the same round. BENCH_BASELINE_DIR=<checkout of an older
  * commit, with node_modules> adds that release as the `before` row.
  */
-const ROUNDS = 6;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const SECONDS = 2;
 const repo = resolve(new URL('..', import.meta.url).pathname);
 const modelDir = join(tmpdir(), 'svc-test-model-cache');
