@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createMemoryCache } from '../adapters/cache/memory.ts';
 import { createRedisCache } from '../adapters/cache/redis.ts';
 import { createSqlCache } from '../adapters/cache/sql.ts';
+import { embeddedCitySpecs } from '../adapters/cities/embedded.ts';
 import type { Counters } from '../adapters/counters/port.ts';
 import { openConfiguredGeocoder } from '../adapters/geocoder/from-config.ts';
 import { createChromiumRenderer } from '../adapters/pdf/chromium.ts';
@@ -15,6 +16,7 @@ import type { KeyRepository } from '../adapters/store/keys.ts';
 import { createReportJobStore } from '../adapters/store/report-jobs.ts';
 import { createStatisticsPool } from '../adapters/threads/statistics-pool.ts';
 import type { Config } from '../config.ts';
+import { CITIES } from '../domain/coverage/cities.ts';
 import type { HistoricalStats } from '../domain/reports/stats.ts';
 import { buildApp } from '../http/app.ts';
 import { registerHistoricalRoute } from '../http/routes/data/historical.ts';
@@ -65,7 +67,11 @@ export async function compose(config: Readonly<Config>, options: ComposeOptions 
   const stores = await openStores(config, clock);
   const closers: Array<() => Promise<void>> = [];
   const authenticator = createKeyAuthenticator(stores.keys, { clock });
-  const model = await createEmbeddedModel({ dataDir: config.modelDir, workers: config.modelWorkers });
+  const model = await createEmbeddedModel({
+    dataDir: config.modelDir,
+    workers: config.modelWorkers,
+    cities: await embeddedCitySpecs(CITIES),
+  });
   closers.push(() => model.close());
   const durableCache = createSqlCache(stores.database.db, clock);
   const shortCache = stores.redis
