@@ -159,7 +159,7 @@ describe('city data packages', () => {
     const files = validFiles();
     delete files['buildings.geojson'];
     files['boundary.geojson'] = JSON.stringify(
-      feature({}, { type: 'Polygon', coordinates: [ring.map(([lon, lat]) => [lon + 10, lat])] }),
+      feature({}, { type: 'Polygon', coordinates: [ring.map(([lon, lat]) => [lon! + 10, lat!])] }),
     );
     const result = validateCityPackage(files);
     assert.ok(!result.ok);
