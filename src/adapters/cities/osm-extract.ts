@@ -6,9 +6,9 @@ import { OSMTransform } from 'osm-pbf-parser-node';
 import type { PackageFiles } from '../../domain/coverage/city-package/package.ts';
 import {
   buildingHeight,
-  classifyLand,
   classifyRoad,
   KNOWN_HIGHWAYS,
+  landKind,
   type Tags,
 } from '../../domain/coverage/city-package/tags.ts';
 
@@ -165,7 +165,7 @@ export async function packageFromOsm(
         });
       continue;
     }
-    if (isArea(tags) && typeof classifyLand(tags) !== 'string') {
+    if (isArea(tags) && landKind(tags) !== null) {
       const ring = closedLine(way.refs);
       if (ring)
         landcover.push({
@@ -202,7 +202,7 @@ export async function packageFromOsm(
   for (const relation of relations) {
     const tags = relation.tags ?? {};
     const isBuilding = tags.building !== undefined && tags.building !== 'no';
-    if (!isBuilding && typeof classifyLand(tags) === 'string') continue;
+    if (!isBuilding && landKind(tags) === null) continue;
     const parts = (role: string) =>
       relation.members
         .filter((m) => m.type === 'way' && (m.role || 'outer') === role)

@@ -150,3 +150,9 @@ export function classifyLand(tags: Tags): LandKind | string {
   }
   return `landcover-known: no recognised land cover among ${LANDCOVER_TAGS.join(' / ')} (see docs/cities.md)`;
 }
+
+/** the land cover a feature's tags describe, or null (see classifyLand for the reason) */
+export function landKind(tags: Tags): LandKind | null {
+  const kind = classifyLand(tags);
+  return kind === 'park' || kind === 'water' || kind === 'plaza' ? kind : null;
+}
