@@ -8,7 +8,6 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { packageFromOsm } from '../src/adapters/cities/osm-extract.ts';
 import { createCityPackageStore } from '../src/adapters/cities/package-store.ts';
 import { openDatabase } from '../src/adapters/store/database.ts';
 import { runCitiesCommand } from '../src/cli/commands/cities.ts';
