@@ -71,7 +71,21 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'render-layer') {
     // loaded on demand: the model is heavy and `keys` commands must start fast
     const { runRenderLayer } = await import('./commands/render-layer.ts');
-    await runRenderLayer(rest, { dataDir: config.modelDir });
+    const { openDatabase } = await import('../adapters/store/database.ts');
+    const { citySources } = await import('../adapters/cities/sources.ts');
+    const { embeddedCitySpecs } = await import('../adapters/cities/embedded.ts');
+    const { loadEmbeddedCities } = await import('../domain/coverage/embedded-cities.ts');
+    const { loadCities } = await import('../services/city-catalog.ts');
+    const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+    try {
+      // shipped and imported cities alike
+      const embedded = loadEmbeddedCities();
+      const sources = citySources(database.db, embedded, await embeddedCitySpecs(embedded));
+      const { specs } = await loadCities(sources);
+      await runRenderLayer(rest, { dataDir: config.modelDir, cities: async () => specs });
+    } finally {
+      await database.close();
+    }
     return 0;
   }
   throw new UsageError(`unknown command '${command}'\n\n${USAGE}`);

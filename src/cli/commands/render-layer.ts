@@ -33,7 +33,8 @@ export async function runRenderLayer(
   });
   const city = values.city as DomainId | undefined;
   const layer = values.layer as PictureLayer | undefined;
-  const ids = REGISTRY.map((c) => c.id);
+  const specs = await (ctx.cities ?? (() => embeddedCitySpecs(REGISTRY)))();
+  const ids = specs.map((s) => s.id);
   if (!city || !ids.includes(city)) throw new Error(`--city must be one of ${ids.join(', ')}`);
   if (!layer || !LAYERS.includes(layer)) throw new Error(`--layer must be one of ${LAYERS.join(', ')}`);
   if (!values.out) throw new Error('--out FILE.png is required');
@@ -43,8 +44,12 @@ export async function runRenderLayer(
   const scale = Number(values.scale);
   if (!Number.isInteger(scale) || scale < 1 || scale > 8) throw new Error('--scale must be 1 to 8');
 
-  const specs = await (ctx.cities ?? (() => embeddedCitySpecs(REGISTRY)))();
-  const morphology = (await loadDomains(ctx.dataDir, specs)).get(city)!;
+  const morphology = (
+    await loadDomains(
+      ctx.dataDir,
+      specs.filter((s) => s.id === city),
+    )
+  ).get(city)!;
   let window = null;
   if (layer !== 'buildings') {
     const engine = new ModelEngine(new Map([[city, morphology]]), MODEL_SEED);
