@@ -110,6 +110,19 @@ describe('cities import: a new city goes live on a running server', () => {
     assert.equal((body.city as Json).id, 'leuven');
   });
 
+  it('geocodes into the city and serves its real-time and forecast records', async () => {
+    const geocoded = await json<{ results: Json[] }>(await get('/geocode?q=Leuven&limit=1'));
+    assert.equal(geocoded.results[0]?.covered, 'high_res');
+    assert.equal(geocoded.results[0]?.city, 'leuven');
+    for (const product of ['realtime', 'forecast']) {
+      const response = await get(`/${product}?${at(POINTS.pedestrian)}&metrics=air`);
+      assert.equal(response.status, 200, product);
+      const body = await json(response);
+      assert.equal((body.city as Json).id, 'leuven');
+      assert.ok((body.hourly as Json[]).length > 0);
+    }
+  });
+
   it('has more NO2 on the main road than in the park', async () => {
     const no2 = async (p: { lat: number; lon: number }) =>
       (
