@@ -4,8 +4,9 @@ import type { CityDefinition, Ring } from './vocabulary.ts';
 
 /**
  * The city registry: which cities the service covers, what each offers and the outline
- * of its model zones. The outlines are the model's own domain definitions, drawn for
- * this service (a few dozen vertices each); they are not administrative boundaries.
+ * of its model zones, read from city data packages (docs/cities.md): the ones shipped in
+ * data/cities/ and the ones an operator imported. The shipped outlines are the model's
+ * own zones, drawn for this service; they are not administrative boundaries.
  */
 export type {
   CityDefinition,
