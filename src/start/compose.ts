@@ -160,6 +160,8 @@ export async function compose(config: Readonly<Config>, options: ComposeOptions 
     ...(options.logger === false ? { logger: false } : {}),
   });
   await app.register(registerMapAssets);
+  // city refresh problems go to the service's log (no coordinates, only ids and reasons)
+  sources.log = (message, error) => app.log.warn({ err: error }, message);
   await reports.start();
   // per-hour ranges take seconds to compute: prepare each hour's catalog before anyone asks
   map.catalog.warm();
