@@ -23,9 +23,8 @@ export function citySources(
       if (!result.ok) throw new Error(result.errors.map(formatPackageError).join('; '));
       return packageGeometry(result.city);
     },
+    // until the composition root hands over the service's logger (the CLI keeps this one)
     log: (message, error) =>
-      process.stderr.write(
-        `${JSON.stringify({ level: 40, msg: message, err: error instanceof Error ? error.message : undefined })}\n`,
-      ),
+      process.stderr.write(`${message}${error instanceof Error ? `: ${error.message}` : ''}\n`),
   };
 }
