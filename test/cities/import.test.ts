@@ -151,6 +151,22 @@ describe('cities import: a new city goes live on a running server', () => {
     assert.ok(heights.has(TOWER.heightM), `the ${TOWER.heightM} m tower: ${[...heights].join(', ')}`);
     const imported = new Set(townBuildings().map((b) => Math.round(b.heightM * 10) / 10));
     for (const h of heights) assert.ok(imported.has(h), `height ${h} m comes from the package`);
+    // and the timed layers of the catalog, as for Brussels
+    const realtime = catalog.realtime as { layers: Record<string, { tilejson: string }> };
+    assert.deepEqual(Object.keys(realtime.layers).sort(), ['air', 'thermal', 'wind']);
+    for (const [name, entry] of Object.entries(realtime.layers)) {
+      const layerTemplate = (
+        (await json(await server.fetch(server.origin + entry.tilejson))).tiles as string[]
+      )[0]!;
+      const [lz, lx, ly] = tileOf(POINTS.mainRoad.lat, POINTS.mainRoad.lon, 16);
+      const tile = await fetch(
+        server.origin +
+          layerTemplate.replace('{z}', String(lz)).replace('{x}', String(lx)).replace('{y}', String(ly)),
+      );
+      assert.equal(tile.status, 200, name);
+      const decoded = new VectorTile(new PbfReader(new Uint8Array(await tile.arrayBuffer())));
+      assert.ok(decoded.layers[name]!.length > 0, `${name} tile has cells`);
+    }
   });
 
   it('after cities remove, its points answer from the nationwide grid again', async () => {
