@@ -4,6 +4,8 @@ import type { DestinationStream } from 'pino';
 import { createMemoryCache } from '../adapters/cache/memory.ts';
 import { createRedisCache } from '../adapters/cache/redis.ts';
 import { createSqlCache } from '../adapters/cache/sql.ts';
+import { embeddedCitySpecs } from '../adapters/cities/embedded.ts';
+import { citySources } from '../adapters/cities/sources.ts';
 import type { Counters } from '../adapters/counters/port.ts';
 import { openConfiguredGeocoder } from '../adapters/geocoder/from-config.ts';
 import { createChromiumRenderer } from '../adapters/pdf/chromium.ts';
@@ -19,6 +21,8 @@ import { createTelemetry } from '../adapters/telemetry/index.ts';
 import { instrumentModel, instrumentStatisticsPool } from '../adapters/telemetry/model.ts';
 import { createStatisticsPool } from '../adapters/threads/statistics-pool.ts';
 import type { Config } from '../config.ts';
+import { replaceCities } from '../domain/coverage/cities.ts';
+import { loadEmbeddedCities } from '../domain/coverage/embedded-cities.ts';
 import type { HistoricalStats } from '../domain/reports/stats.ts';
 import { buildApp } from '../http/app.ts';
 import { registerHistoricalRoute } from '../http/routes/data/historical.ts';
@@ -28,6 +32,7 @@ import { geocodeRoute } from '../http/routes/geocode/geocode.ts';
 import { mapRoutes, registerMapAssets } from '../http/routes/map/index.ts';
 import { reportRoutes } from '../http/routes/reports/index.ts';
 import { createEmbeddedModel } from '../model/embedded/index.ts';
+import { loadCities, watchCities } from '../services/city-catalog.ts';
 import { createHistoricalService } from '../services/data/historical.ts';
 import { createRecordsService } from '../services/data/records.ts';
 import type { ResolveAddress } from '../services/data/resolve-location.ts';
@@ -82,11 +87,21 @@ export async function compose(config: Readonly<Config>, options: ComposeOptions 
   const stores = await openStores(config, clock, telemetry);
   const closers: Array<() => Promise<void>> = [];
   const authenticator = createKeyAuthenticator(stores.keys, { clock, onCache: cacheProbe('keys', metrics) });
-  const model = instrumentModel(
-    await createEmbeddedModel({ dataDir: config.modelDir, workers: config.modelWorkers }),
-    telemetry,
-  );
+  // cities are data: the shipped packages plus the imported ones (docs/cities.md)
+  const embedded = loadEmbeddedCities();
+  const sources = citySources(stores.database.db, embedded, await embeddedCitySpecs(embedded));
+  const cities = await loadCities(sources);
+  replaceCities(cities.definitions);
+  const embeddedModel = await createEmbeddedModel({
+    dataDir: config.modelDir,
+    workers: config.modelWorkers,
+    cities: cities.specs,
+  });
+  // the services see the model through its timing and tracing wrapper (a no-op when off)
+  const model = instrumentModel(embeddedModel, telemetry);
   closers.push(() => model.close());
+  const cityWatcher = watchCities(sources, embeddedModel, cities, config.citiesPollMs);
+  closers.push(async () => cityWatcher.close());
   const durableCache = createSqlCache(stores.database.db, clock);
   const shortCache = stores.redis
     ? createRedisCache(stores.redis, `${config.redisPrefix}cache:`)
@@ -176,6 +191,8 @@ export async function compose(config: Readonly<Config>, options: ComposeOptions 
     ...(options.logger === false ? { logger: false } : {}),
   });
   await app.register(registerMapAssets);
+  // city refresh problems go to the service's log (no coordinates, only ids and reasons)
+  sources.log = (message, error) => app.log.warn({ err: error }, message);
   await reports.start();
   registerStorageGauges(metrics, stores);
   const metricsPort = await observability.listen();

@@ -80,7 +80,7 @@ export interface ReportJobsTable {
   created_ms: number;
   updated_ms: number;
   expires_ms: number;
-  /** the request id of the POST that created the job (job logs), null before 005 */
+  /** the request id of the POST that created the job (job logs), null before 006 */
   request_id: string | null;
   /** W3C traceparent of that POST (the worker's spans join its trace), null when tracing is off */
   trace_context: string | null;
@@ -114,4 +114,15 @@ export interface GazetteerTables {
 }
 
 /** Add each feature's table interface to this intersection. */
-export type Database = CoreTables & { report_jobs: ReportJobsTable } & GazetteerTables;
+/** imported city data packages (migration 005) */
+export interface CityPackagesTable {
+  id: string;
+  revision: string;
+  manifest: string;
+  files_gz: Uint8Array;
+  imported_at: number;
+}
+
+export type Database = CoreTables & { report_jobs: ReportJobsTable } & GazetteerTables & {
+    city_packages: CityPackagesTable;
+  };
