@@ -1,0 +1,161 @@
+import assert from 'node:assert/strict';
+import { connect, type Socket } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { BRUSSELS, type FaultDeployment, startFaultDeployment, timed, until } from './harness.ts';
+
+/**
+ * Issue #11, the connection-level faults, against real processes: a slow client, a body
+ * over the limit (declared with `Expect: 100-continue`, or sent anyway), a worker that
+ * dies mid-job, and SIGTERM while a client holds a half-sent request.
+ */
+
+let deployment: FaultDeployment;
+
+/** A raw HTTP/1.1 exchange: writes `head` (and `body`, if any), collects everything until the server closes. */
+function rawExchange(
+  base: string,
+  head: string,
+  options: { body?: Buffer; readLimitMs?: number } = {},
+): Promise<{ text: string; ms: number; error: string | null; socket: Socket }> {
+  const url = new URL(base);
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const socket = connect(Number(url.port), url.hostname);
+    let text = '';
+    let error: string | null = null;
+    const finish = () => {
+      clearTimeout(timer);
+      resolve({ text, ms: performance.now() - started, error, socket });
+    };
+    const timer = setTimeout(() => {
+      error = 'client gave up waiting';
+      socket.destroy();
+    }, options.readLimitMs ?? 60_000);
+    socket.on('data', (chunk) => {
+      text += chunk.toString('latin1');
+    });
+    socket.on('error', (failure: NodeJS.ErrnoException) => {
+      error = failure.code ?? failure.message;
+    });
+    socket.on('close', finish);
+    socket.write(head);
+    if (options.body) socket.write(options.body);
+  });
+}
+
+function postHead(path: string, secret: string, length: number, extra = ''): string {
+  return `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${secret}\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n${extra}\r\n`;
+}
+
+describe('faults: slow clients, large bodies, dead workers, SIGTERM', () => {
+  before(async () => {
+    deployment = await startFaultDeployment(2);
+  });
+  after(async () => {
+    await deployment?.close();
+  });
+
+  it('a client that sends half a body is cut with a problem document within about 30 s', async () => {
+    const [a] = deployment.instances as [FaultDeployment['instances'][0]];
+    // runs alongside the next tests: they do not wait for it
+    const held = rawExchange(a.base, `${postHead('/v1/reports', deployment.key.secret, 100)}{"lat":`, {
+      readLimitMs: 45_000,
+    });
+    slowClient = held;
+    assert.ok(held);
+  });
+
+  it('a declared Content-Length over the limit is refused before 100 Continue', async () => {
+    const [, b] = deployment.instances as [unknown, FaultDeployment['instances'][0]];
+    const answer = await rawExchange(
+      b.base,
+      postHead('/v1/reports', deployment.key.secret, 10 * 1024 * 1024, 'Expect: 100-continue\r\n'),
+      { readLimitMs: 10_000 },
+    );
+    assert.equal(answer.error, null);
+    assert.doesNotMatch(answer.text, /100 Continue/);
+    assert.match(answer.text, /^HTTP\/1\.1 400 /);
+    assert.match(answer.text, /"code":"validation_error"/);
+    assert.match(answer.text, /too large/);
+  });
+
+  it('a 4 MB body sent anyway gets the 400 problem document, not a connection reset', async () => {
+    const [, b] = deployment.instances as [unknown, FaultDeployment['instances'][0]];
+    const body = Buffer.alloc(4 * 1024 * 1024, 0x20);
+    const answer = await rawExchange(b.base, postHead('/v1/reports', deployment.key.secret, body.length), {
+      body,
+      readLimitMs: 30_000,
+    });
+    assert.equal(answer.error, null, 'no reset');
+    assert.match(answer.text, /^HTTP\/1\.1 400 /);
+    assert.match(answer.text, /"code":"validation_error"/);
+  });
+
+  it('a dead worker’s report jobs finish on the other instance within 15 s', async () => {
+    const [a, b] = deployment.instances as [FaultDeployment['instances'][0], FaultDeployment['instances'][0]];
+    const ids: string[] = [];
+    for (let index = 0; index < 4; index += 1) {
+      const answer = await timed(`${b.base}/v1/reports`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${deployment.key.secret}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...BRUSSELS, lat: BRUSSELS.lat + index * 0.001 }),
+      });
+      assert.equal(answer.status, 202, answer.body);
+      ids.push(JSON.parse(answer.body).job_id);
+    }
+    // wait until B's worker holds one of them, then kill B as a crash would
+    await until(
+      async () => {
+        const rows = await deployment.sql(
+          "select count(*)::int as n from report_jobs where lease_until_ms is not null and status = 'processing'",
+        );
+        return Number(rows[0]?.n) > 0;
+      },
+      20_000,
+      'a job is being worked on',
+    );
+    b.child.kill('SIGKILL');
+    const killedAt = performance.now();
+    const finished = await until(
+      async () => {
+        const rows = await deployment.sql(
+          "select count(*)::int as n from report_jobs where id = any($1) and status = 'completed'",
+          [ids],
+        );
+        return rows[0]?.n === ids.length;
+      },
+      40_000,
+      'all jobs completed after the worker died',
+    );
+    const elapsed = performance.now() - killedAt;
+    console.log(`FIGURE dead_worker_job_finished_ms=${Math.round(elapsed)}`);
+    assert.ok(finished < 15_000, `jobs finished ${Math.round(finished)} ms after the worker died`);
+    assert.equal(a.child.exitCode, null, 'the surviving instance is up');
+  });
+
+  it('the slow client was cut within about 30 s', async () => {
+    const held = await slowClient;
+    assert.ok(held.ms < 40_000, `cut after ${Math.round(held.ms)} ms`);
+    assert.ok(held.ms > 25_000, `not cut early (${Math.round(held.ms)} ms)`);
+    assert.match(held.text, /^HTTP\/1\.1 4\d\d /, held.text);
+    assert.match(held.text, /application\/problem\+json/);
+  });
+
+  it('SIGTERM with a half-sent request held open: drains, closes it, exits 0 within the drain deadline', async () => {
+    const [a] = deployment.instances as [FaultDeployment['instances'][0]];
+    const held = rawExchange(a.base, `${postHead('/v1/reports', deployment.key.secret, 100)}{"lat":`, {
+      readLimitMs: 40_000,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const started = performance.now();
+    const code = await a.stop(30_000);
+    const ms = performance.now() - started;
+    console.log(`FIGURE sigterm_exit_ms=${Math.round(ms)}`);
+    assert.equal(code, 0, a.output().slice(-2000));
+    assert.ok(ms < 20_000, `exited after ${Math.round(ms)} ms`);
+    const closed = await held;
+    assert.ok(closed.ms < 20_000, 'the held connection was closed by the drain deadline');
+  });
+});
+
+let slowClient: ReturnType<typeof rawExchange>;
