@@ -137,6 +137,8 @@ export async function compose(config: Readonly<Config>, options: ComposeOptions 
     secrets,
     now: clock,
     isKeyActive: keyActivity(authenticator, clock),
+    // scale-out: one catalog assembly serves every instance for its 60 s
+    ...(stores.redis ? { sharedCache: shortCache } : {}),
   });
   const mapFeature = mapRoutes(map);
   const pdf = createChromiumRenderer();
