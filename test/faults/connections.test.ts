@@ -65,6 +65,36 @@ describe('faults: slow clients, large bodies, dead workers, SIGTERM', () => {
     assert.ok(held);
   });
 
+  it('a revocation reaches every instance at once: once refused anywhere, accepted nowhere', async () => {
+    const secret = deployment.unseenKey;
+    const keyInfo = (base: string) =>
+      timed(`${base}/v1/key`, { headers: { Authorization: `Bearer ${secret}` } });
+    // both instances hold the key in their short cache
+    for (const instance of deployment.instances) assert.equal((await keyInfo(instance.base)).status, 200);
+    await deployment.cli(['keys', 'revoke', secret]);
+    // no waiting for any cache to age: the very next requests, on either instance, are refused
+    const statuses: number[] = [];
+    for (let round = 0; round < 10; round += 1)
+      for (const instance of deployment.instances) statuses.push((await keyInfo(instance.base)).status);
+    assert.deepEqual(new Set(statuses), new Set([403]), `statuses after revocation: ${statuses.join(',')}`);
+  });
+
+  it('the map catalog is shared: one generated_utc, X-Cache hit on the other instance', async () => {
+    const [a, b] = deployment.instances as [FaultDeployment['instances'][0], FaultDeployment['instances'][0]];
+    const catalog = (base: string) =>
+      timed(
+        `${base}/v1/map/brussels`,
+        { headers: { Authorization: `Bearer ${deployment.key.secret}` } },
+        30_000,
+      );
+    const first = await catalog(a.base);
+    assert.equal(first.status, 200, first.body);
+    const second = await catalog(b.base);
+    assert.equal(second.status, 200, second.body);
+    assert.equal(second.headers.get('x-cache'), 'hit');
+    assert.equal(JSON.parse(second.body).meta.generated_utc, JSON.parse(first.body).meta.generated_utc);
+  });
+
   it('a declared Content-Length over the limit is refused before 100 Continue', async () => {
     const [, b] = deployment.instances as [unknown, FaultDeployment['instances'][0]];
     const answer = await rawExchange(

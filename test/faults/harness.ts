@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import { freePort, type Instance, startInstance, waitHealthy } from '../scale-ou
 import { type OwnServer, startOwnPostgres, startOwnRedis } from './processes.ts';
 
 export const BRUSSELS = { lat: 50.8467, lon: 4.3525 };
+const ROOT = new URL('../../', import.meta.url).pathname;
 
 export interface FaultDeployment {
   postgres: OwnServer;
@@ -23,6 +25,10 @@ export interface FaultDeployment {
   key: { secret: string; id: string };
   /** a key no instance has seen yet: its lookup needs the database */
   unseenKey: string;
+  /** the environment every instance shares (for the CLI) */
+  env: Record<string, string>;
+  /** `npm run --silent svc -- …` against the deployment; its stdout */
+  cli(args: string[]): Promise<string>;
   /** a direct connection to the deployment's database */
   sql(text: string, values?: unknown[]): Promise<Array<Record<string, unknown>>>;
   close(): Promise<void>;
@@ -91,7 +97,19 @@ export async function startFaultDeployment(count = 2): Promise<FaultDeployment> 
     await close();
     throw error;
   }
-  return { postgres, redis, instances, key: { secret, id: row.id }, unseenKey, sql, close };
+  const cliDir = mkdtempSync(join(tmpdir(), 'svc-faults-cli-'));
+  dirs.push(cliDir);
+  const cli = (args: string[]) =>
+    new Promise<string>((resolve, reject) => {
+      execFile(
+        'npm',
+        ['run', '--silent', 'svc', '--', ...args],
+        { cwd: ROOT, env: { ...shared, DATA_DIR: cliDir } },
+        (error, stdout, stderr) =>
+          error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
+      );
+    });
+  return { postgres, redis, instances, key: { secret, id: row.id }, unseenKey, env: shared, cli, sql, close };
 }
 
 /** The key's report quota counter today, straight from the database. */
