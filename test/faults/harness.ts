@@ -46,7 +46,7 @@ export async function startFaultDeployment(count = 2): Promise<FaultDeployment> 
   const opened = await openDatabase({ dataDir: tmpdir(), databaseUrl: postgres.url });
   const issuer = keyIssuer(createKeyRepository(opened.db), config, Date.now, 'faults');
   const secret = await issuer.createKey(['--rate-per-min', '100000', '--reports-per-day', '1000']);
-  const unseenKey = await issuer.createKey();
+  const unseenKey = await issuer.createKey(['--rate-per-min', '100000']);
   const row = await opened.db
     .selectFrom('api_keys')
     .select('id')
