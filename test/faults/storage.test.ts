@@ -18,7 +18,7 @@ describe('faults: the embedded SQLite store', () => {
   let service: TestService;
   let secret: string;
   before(async () => {
-    service = await startTestService();
+    service = await startTestService({ MODEL_WORKERS: '1' });
     secret = await service.createKey(['--reports-per-day', '100']);
   });
   after(async () => {
