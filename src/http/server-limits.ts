@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { apiError } from '../domain/errors/catalogue.ts';
 import { problemDocument } from './problem.ts';
@@ -71,7 +72,13 @@ export function keepReadingRefusedBody(
   done: (error: null, payload: unknown) => void,
 ): void {
   const raw = request.raw;
-  if (!raw.complete && reply.statusCode === 400 && reply.getHeader('connection') === 'close') {
+  // only real connections (an injected request has no socket to keep reading from)
+  if (
+    raw.socket instanceof Socket &&
+    !raw.complete &&
+    reply.statusCode === 400 &&
+    reply.getHeader('connection') === 'close'
+  ) {
     reply.removeHeader('connection');
     drainThenClose(raw, reply.raw);
   }
