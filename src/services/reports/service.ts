@@ -277,7 +277,7 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
 
     async start() {
       queue.start(async (message, signal) => {
-        await generateReport(message.jobId, signal, {
+        const outcome = await generateReport(message.jobId, signal, {
           deps,
           clock,
           leaseMs,
@@ -285,9 +285,9 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
           retryDelayMs,
           requeue,
         });
-        // shutting down mid-job: hand the job back at once (free lease, message queued
-        // again) so another instance takes it now rather than after the lease lapses
-        if (signal.aborted) await handBack(message.jobId);
+        // shutting down mid-job (this worker holds it): hand the job back at once (free
+        // lease, message queued again) so another instance takes it now, not after the lease lapses
+        if (outcome === 'interrupted') await handBack(message.jobId);
       });
       await service.resumeInterrupted();
       if (sweepIntervalMs > 0) {
