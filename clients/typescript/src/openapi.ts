@@ -836,11 +836,11 @@ export interface components {
             /** @description alternative to lat and lon */
             address?: string;
             /** @default en */
-            lang: "en" | "fr" | "nl";
+            lang?: "en" | "fr" | "nl";
             lat?: number;
             lon?: number;
             /** @default 10 */
-            radius: number;
+            radius?: number;
         };
         /**
          * Scale
