@@ -104,6 +104,7 @@ export async function compose(config: Readonly<Config>, options: ComposeOptions 
     secrets,
     now: clock,
     isKeyActive: keyActivity(authenticator, clock),
+    publicBaseUrl: config.publicBaseUrl,
   });
   const mapFeature = mapRoutes(map);
   const pdf = createChromiumRenderer();

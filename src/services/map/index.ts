@@ -18,6 +18,8 @@ export function createMapServices(deps: {
   /** budget for one model call behind a catalog or a tile */
   deadlineMs?: number;
   tileCacheBytes?: number;
+  /** makes TileJSON `tiles` absolute (config PUBLIC_BASE_URL) */
+  publicBaseUrl?: string | undefined;
 }): { catalog: CatalogService; tiles: TileService } {
   const signer = createTileSigner(deps.secrets);
   const now = deps.now ?? Date.now;
@@ -30,6 +32,7 @@ export function createMapServices(deps: {
       now,
       deadlineMs: deps.deadlineMs,
       cacheBytes: deps.tileCacheBytes,
+      publicBaseUrl: deps.publicBaseUrl,
     }),
   };
 }
