@@ -1487,7 +1487,7 @@ export interface operations {
     geocode: {
         parameters: {
             query: {
-                limit: number;
+                limit?: number;
                 /** @description free-text address or place name */
                 q: string;
             };
