@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
   absoluteTileJson,
@@ -19,6 +22,7 @@ const NAMUR = { lat: 50.4687, lon: 4.8625 };
 let service: TestService;
 let baseUrl: string;
 let client: SvcClient;
+const dir = mkdtempSync(join(tmpdir(), 'svc-client-'));
 before(async () => {
   service = await startTestService();
   const origin = await service.composition.app.listen({ port: 0, host: '127.0.0.1' });
@@ -26,7 +30,10 @@ before(async () => {
   const key = await service.createKey(['--rate-per-min', '10000', '--reports-per-day', '20']);
   client = createSvcClient({ baseUrl, key });
 });
-after(() => service.close());
+after(async () => {
+  await service.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 describe('the TypeScript client, one call per endpoint', () => {
   test('public endpoints: health, cities, one city, scales, one scale', async () => {
@@ -83,13 +90,28 @@ describe('the TypeScript client, one call per endpoint', () => {
   });
 
   test('reports: ordered, polled to completion and downloaded (the README example)', async () => {
+    const KEY = await service.createKey(['--reports-per-day', '2']);
     // README "Use it from TypeScript" starts here
-    const svc = createSvcClient({ baseUrl, key: await service.createKey(['--reports-per-day', '2']) });
-    const pdf = await fetchReport(svc, { lat: 50.8467, lon: 4.3525, lang: 'fr' }, 'pdf', { intervalMs: 500 });
+    const svc = createSvcClient({ baseUrl, key: KEY });
+    const stats = await unwrap(
+      svc.GET('/historical/stats', { params: { query: { lat: 50.4687, lon: 4.8625 } } }),
+    );
+    console.log(stats.location.address, stats.meta.metrics);
+    try {
+      const pdf = await fetchReport(svc, { lat: 50.8467, lon: 4.3525, lang: 'fr' }, 'pdf', {
+        intervalMs: 500,
+      });
+      writeFileSync(join(dir, pdf.filename), pdf.bytes);
+    } catch (error) {
+      if (isSvcError(error, 'quota_exceeded')) console.log('no reports left today:', error.detail);
+      else throw error;
+    }
     // and ends here
+    const [filename] = readdirSync(dir);
+    const pdf = { filename: filename!, bytes: readFileSync(join(dir, filename!)) };
     assert.match(pdf.filename, /^SVC_Report_.+\.pdf$/);
-    assert.equal(pdf.contentType, 'application/pdf');
-    assert.equal(Buffer.from(pdf.bytes.subarray(0, 5)).toString(), '%PDF-');
+    assert.equal(pdf.bytes.subarray(0, 5).toString(), '%PDF-');
+    assert.deepEqual(stats.meta.metrics, ['air', 'wind', 'thermal']);
   });
 
   test('errors are typed by code, with the problem document detail', async () => {
