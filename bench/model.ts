@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEmbeddedModel } from '../src/model/embedded/index.ts';
 import { loadOrGenerate } from '../src/model/embedded/morphology/store.ts';
+import { figure } from './figures.ts';
 
 // generation runs in a child process, so that this process measures a later start
 if (process.argv[2] === '--generate') {
@@ -26,8 +27,10 @@ if (process.argv[2] === '--generate') {
 
 const dir = await mkdtemp(join(tmpdir(), 'svc-model-bench-'));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const line = (name: string, value: string, target: string) =>
+const line = (name: string, value: string, target: string) => {
   console.log(`${name.padEnd(44)} ${value.padStart(10)}   (target ${target})`);
+  figure(name, value, target);
+};
 
 try {
   const generated = JSON.parse(
