@@ -225,6 +225,8 @@ export interface MicroclimateModel {
     opts?: CallOptions,
   ): Promise<LayerRange[]>;
 
+  /** compute threads running out of those configured (readiness); absent for a remote model */
+  workers?(): { alive: number; total: number };
   /** tasks handed to the compute workers and not finished yet (metrics); optional */
   pendingTasks?(): number;
 

@@ -7,11 +7,14 @@ import { createSqlCache } from '../adapters/cache/sql.ts';
 import { embeddedCitySpecs } from '../adapters/cities/embedded.ts';
 import { citySources } from '../adapters/cities/sources.ts';
 import type { Counters } from '../adapters/counters/port.ts';
+import { createFaultLog, type FaultLog } from '../adapters/faults/fault-log.ts';
+import { databaseProbe, diskProbe, modelProbe, redisProbe } from '../adapters/faults/probes.ts';
 import { openConfiguredGeocoder } from '../adapters/geocoder/from-config.ts';
 import { createChromiumRenderer } from '../adapters/pdf/chromium.ts';
 import { loadReportFontDataUrl } from '../adapters/pdf/font.ts';
 import { createBullmqQueue } from '../adapters/queue/bullmq.ts';
 import { createInProcessQueue } from '../adapters/queue/in-process.ts';
+import { openRevocationChannel, type RevocationChannel } from '../adapters/redis/revocations.ts';
 import { loadSigningSecrets } from '../adapters/signing-secret.ts';
 import type { OpenedDatabase } from '../adapters/store/database.ts';
 import type { KeyRepository } from '../adapters/store/keys.ts';
@@ -40,10 +43,14 @@ import { createStatisticsEngine } from '../services/data/statistics-engine.ts';
 import { createGeocodeService } from '../services/geocode.ts';
 import { createKeyAuthenticator, keyActivity } from '../services/key-authenticator.ts';
 import { createMapServices } from '../services/map/index.ts';
+import { createReadiness } from '../services/readiness.ts';
 import { createReportService } from '../services/reports/service.ts';
 import { createProcessLogger } from './logger.ts';
 import { registerStorageGauges } from './storage-gauges.ts';
 import { openStores } from './stores.ts';
+
+/** Report job leases: short, renewed by heartbeat, so a dead worker's job is resumed within seconds. */
+export const REPORT_LEASE = { leaseMs: 6000, sweepMs: 3000 };
 
 /** The service's version, from package.json (the API major version is the /v1 prefix). */
 export function serviceVersion(): string {
@@ -72,6 +79,8 @@ export interface ComposeOptions {
   logger?: boolean;
   /** where the process logger (report jobs, queue) writes; stdout by default (tests) */
   logDestination?: DestinationStream;
+  /** the fault log the process-level handlers already write to (server.ts) */
+  faults?: FaultLog;
 }
 
 /** The composition root: adapters from config, services from adapters, the app from services. */
@@ -84,9 +93,28 @@ export async function compose(config: Readonly<Config>, options: ComposeOptions 
     silent: options.logger === false,
     destination: options.logDestination,
   });
-  const stores = await openStores(config, clock, telemetry);
+  const faults = options.faults ?? createFaultLog({ level: config.logLevel });
+  const stores = await openStores(config, clock, faults, telemetry);
   const closers: Array<() => Promise<void>> = [];
-  const authenticator = createKeyAuthenticator(stores.keys, { clock, onCache: cacheProbe('keys', metrics) });
+  let revocations: RevocationChannel | null = null;
+  const authenticator = createKeyAuthenticator(stores.keys, {
+    clock,
+    onRevokedSeen: (keyId) => revocations?.announce(keyId),
+    onCache: cacheProbe('keys', metrics),
+  });
+  if (stores.redis && config.redisUrl) {
+    // scale-out: a revocation reaches every instance's key cache at once
+    revocations = openRevocationChannel({
+      redisUrl: config.redisUrl,
+      prefix: config.redisPrefix,
+      publisher: stores.redis,
+      faults,
+      onRevoked: (keyId) => authenticator.forget(keyId),
+      onResync: () => authenticator.forgetAll(),
+    });
+    const channel = revocations;
+    closers.push(() => channel.close());
+  }
   // cities are data: the shipped packages plus the imported ones (docs/cities.md)
   const embedded = loadEmbeddedCities();
   const sources = citySources(stores.database.db, embedded, await embeddedCitySpecs(embedded));
@@ -104,7 +132,7 @@ export async function compose(config: Readonly<Config>, options: ComposeOptions 
   closers.push(async () => cityWatcher.close());
   const durableCache = createSqlCache(stores.database.db, clock);
   const shortCache = stores.redis
-    ? createRedisCache(stores.redis, `${config.redisPrefix}cache:`)
+    ? createRedisCache(stores.redis, `${config.redisPrefix}cache:`, faults)
     : createMemoryCache({ clock });
   const geocoding = createGeocodeService(await openConfiguredGeocoder(config.geocoder, stores.database), {
     clock,
@@ -143,6 +171,9 @@ export async function compose(config: Readonly<Config>, options: ComposeOptions 
     now: clock,
     isKeyActive: keyActivity(authenticator, clock),
     cacheProbes: { catalog: cacheProbe('catalog', metrics), tiles: cacheProbe('tiles', metrics) },
+    // scale-out: one catalog assembly serves every instance for its 60 s
+    ...(stores.redis ? { sharedCache: shortCache } : {}),
+    publicBaseUrl: config.publicBaseUrl,
   });
   const mapFeature = mapRoutes(map);
   const pdf = createChromiumRenderer();
@@ -154,6 +185,7 @@ export async function compose(config: Readonly<Config>, options: ComposeOptions 
           redisUrl: config.redisUrl,
           prefix: `${config.redisPrefix}bull`,
           concurrency: 2,
+          faults,
           logger: log.child({ component: 'queue' }),
         })
       : createInProcessQueue({ concurrency: 2 }),
@@ -167,6 +199,9 @@ export async function compose(config: Readonly<Config>, options: ComposeOptions 
     clock,
     logger: log.child({ component: 'reports' }),
     telemetry,
+    // a dead instance's job moves on within lease + sweep (≈ 9 s); live workers renew every 2 s
+    leaseMs: REPORT_LEASE.leaseMs,
+    sweepIntervalMs: REPORT_LEASE.sweepMs,
   });
   closers.push(() => reports.close());
   const features: FeatureRoutes = {
@@ -180,7 +215,14 @@ export async function compose(config: Readonly<Config>, options: ComposeOptions 
     ],
     open: [...mapFeature.open],
   };
+  const readiness = createReadiness([
+    databaseProbe(stores.database.db),
+    ...(stores.redis ? [redisProbe(stores.redis)] : []),
+    modelProbe(model),
+    diskProbe(config.dataDir),
+  ]);
   const app = await buildApp({
+    readiness,
     config,
     clock,
     authenticator,
@@ -190,6 +232,7 @@ export async function compose(config: Readonly<Config>, options: ComposeOptions 
     telemetry,
     ...(options.logger === false ? { logger: false } : {}),
   });
+  faults.bind(app.log);
   await app.register(registerMapAssets);
   // city refresh problems go to the service's log (no coordinates, only ids and reasons)
   sources.log = (message, error) => app.log.warn({ err: error }, message);

@@ -243,6 +243,10 @@ class EmbeddedModel implements MicroclimateModel {
     });
   }
 
+  workers(): { alive: number; total: number } {
+    return { alive: this.pool.alive, total: this.pool.size };
+  }
+
   pendingTasks(): number {
     return this.pool.pending;
   }

@@ -19,6 +19,10 @@ export function createMapServices(deps: {
   /** budget for one model call behind a catalog or a tile */
   deadlineMs?: number;
   tileCacheBytes?: number;
+  /** scale-out: the catalog cache every instance shares */
+  sharedCache?: Parameters<typeof createCatalogService>[0]['shared'];
+  /** makes TileJSON `tiles` absolute (config PUBLIC_BASE_URL) */
+  publicBaseUrl?: string | undefined;
   /** hit/miss of the catalog and tile caches (metrics) */
   cacheProbes?: { catalog?: CacheProbe | undefined; tiles?: CacheProbe | undefined };
 }): { catalog: CatalogService; tiles: TileService } {
@@ -30,6 +34,7 @@ export function createMapServices(deps: {
       signer,
       now,
       deadlineMs: deps.deadlineMs,
+      ...(deps.sharedCache ? { shared: deps.sharedCache } : {}),
       onCache: deps.cacheProbes?.catalog,
     }),
     tiles: createTileService({
@@ -39,6 +44,7 @@ export function createMapServices(deps: {
       now,
       deadlineMs: deps.deadlineMs,
       cacheBytes: deps.tileCacheBytes,
+      publicBaseUrl: deps.publicBaseUrl,
       onCache: deps.cacheProbes?.tiles,
     }),
   };

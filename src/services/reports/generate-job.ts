@@ -50,13 +50,13 @@ export async function generateReport(
   jobId: string,
   signal: AbortSignal,
   options: GenerateOptions,
-): Promise<void> {
+): Promise<'interrupted' | undefined> {
   const { deps, clock, leaseMs } = options;
   const job = await deps.store.claim(jobId, clock(), clock() + leaseMs);
-  if (!job) return; // finished, or another worker holds it
+  if (!job) return undefined; // finished, or another worker holds it
   options.events.claimed(job, clock());
   // the worker's spans join the trace of the POST that created the job
-  await options.tracing.inSpan(
+  return await options.tracing.inSpan(
     'report.generate',
     { 'svc.job_id': job.id, 'svc.attempt': job.attempts },
     () => runClaimed(job, signal, options),
@@ -64,7 +64,11 @@ export async function generateReport(
   );
 }
 
-async function runClaimed(job: ReportJob, signal: AbortSignal, options: GenerateOptions): Promise<void> {
+async function runClaimed(
+  job: ReportJob,
+  signal: AbortSignal,
+  options: GenerateOptions,
+): Promise<'interrupted' | undefined> {
   const { deps, clock, leaseMs, maxAttempts, events } = options;
   const { store } = deps;
   const jobId = job.id;
@@ -98,12 +102,12 @@ async function runClaimed(job: ReportJob, signal: AbortSignal, options: Generate
     } else {
       const runningMs = clock();
       const built = await buildHtml(job, options);
-      if (signal.aborted) return;
+      if (signal.aborted) return 'interrupted';
       html = built.html;
       await store.saveHtml(jobId, html, built.label, clock());
       events.stage(job, 'delivering', 'running', clock() - runningMs);
     }
-    if (signal.aborted) return;
+    if (signal.aborted) return 'interrupted';
     const deliveringMs = clock();
     try {
       const pdf = await options.tracing.inSpan('pdf.render', { 'svc.job_id': jobId }, () =>
@@ -119,7 +123,7 @@ async function runClaimed(job: ReportJob, signal: AbortSignal, options: Generate
       events.pdfPending(job, error, clock() - deliveringMs);
     }
   } catch (error) {
-    if (signal.aborted) return;
+    if (signal.aborted) return 'interrupted';
     if (error instanceof ApiError && TRANSIENT.has(error.code) && job.attempts < maxAttempts) {
       const delay = options.retryDelayMs * job.attempts;
       // the delay lives in this process's timer; if the process dies first, the sweep
