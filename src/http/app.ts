@@ -6,6 +6,7 @@ import type { Counters } from '../adapters/counters/port.ts';
 import type { Config } from '../config.ts';
 import { apiError } from '../domain/errors/catalogue.ts';
 import type { KeyAuthenticator } from '../services/key-authenticator.ts';
+import { createErrorHandler } from './error-handler.ts';
 import { registerCors } from './plugins/cors.ts';
 import { sendProblem, toApiError } from './problem.ts';
 import { clientErrorResponse, missingHostRefusal, refuseConnect } from './raw-refusals.ts';
@@ -80,27 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   refuseConnect(app.server, deps.config.docsUrl);
 
-  app.setErrorHandler((error, request, reply) => {
-    const mapped = toApiError(error);
-    if (!mapped) {
-      request.log.error({ err: error }, 'unhandled error');
-      reply.header('X-Request-Id', request.id);
-      return reply
-        .code(500)
-        .type('application/problem+json')
-        .serializer((payload: unknown) => JSON.stringify(payload))
-        .send({
-          type: `${deps.config.docsUrl}/errors#internal_error`,
-          code: 'internal_error',
-          title: 'Internal error',
-          status: 500,
-          detail: 'The service failed unexpectedly; the request id identifies the failure in our logs.',
-          request_id: request.id,
-        });
-    }
-    if (mapped.status >= 500) request.log.warn({ err: error, code: mapped.code }, mapped.detail);
-    return sendProblem(request, reply, mapped, deps.config.docsUrl);
-  });
+  app.setErrorHandler(createErrorHandler(deps.config.docsUrl));
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';

@@ -192,18 +192,5 @@ export interface CallOptions {
   workKey?: string;
 }
 
-/** Thrown when a call outlives its deadline; the work keeps running. */
-export class ModelTimeoutError extends Error {
-  constructor(readonly workKey: string | undefined) {
-    super('the compute back end did not answer within its deadline');
-    this.name = 'ModelTimeoutError';
-  }
-}
-
-/** Thrown when the model cannot answer at all. */
-export class ModelUnavailableError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'ModelUnavailableError';
-  }
-}
+/** the failures the model throws, declared with the other failures of outside things */
+export { ModelTimeoutError, ModelUnavailableError } from '../domain/errors/failures.ts';

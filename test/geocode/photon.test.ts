@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { createPhotonGeocoder, photonLabel } from '../../src/adapters/geocoder/photon.ts';
-import { ApiError } from '../../src/domain/errors/catalogue.ts';
+import { GeocoderError } from '../../src/domain/errors/failures.ts';
+import { translateFailure } from '../../src/domain/errors/translate.ts';
 
 /** A local stand-in for a Photon server: GeoJSON answers, or whatever failure a test sets. */
 type Handler = (url: URL, response: ServerResponse) => void;
@@ -67,10 +68,12 @@ const json =
 
 async function upstreamError(promise: Promise<unknown>, detail: RegExp): Promise<void> {
   await assert.rejects(promise, (error: unknown) => {
-    assert.ok(error instanceof ApiError);
-    assert.equal(error.code, 'upstream_error');
-    assert.equal(error.status, 502);
-    assert.match(error.detail, detail);
+    // the adapter throws its own error; the one translation makes it 502 upstream_error
+    assert.ok(error instanceof GeocoderError);
+    const answer = translateFailure(error, 'geocode');
+    assert.equal(answer?.code, 'upstream_error');
+    assert.equal(answer?.status, 502);
+    assert.match(answer?.detail ?? '', detail);
     return true;
   });
 }

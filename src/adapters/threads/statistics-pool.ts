@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { ModelUnavailableError } from '../../domain/errors/failures.ts';
 import type { CellColumns } from '../../domain/stats/index.ts';
 import type { StatisticsReply, StatisticsTask } from './statistics-protocol.ts';
 
@@ -46,10 +47,13 @@ export function createStatisticsPool(size: number): StatisticsPool {
       if (!waiter) return;
       waiting.delete(reply.id);
       if (reply.ok) waiter.resolve(reply.blocks);
-      else waiter.reject(new Error(`statistics failed: ${reply.error}`));
+      else waiter.reject(new ModelUnavailableError(`statistics failed: ${reply.error}`));
     });
     worker.on('error', (error) => {
-      for (const waiter of waiting.values()) waiter.reject(error);
+      const failure = new ModelUnavailableError(`statistics worker failed: ${error.message}`, {
+        cause: error,
+      });
+      for (const waiter of waiting.values()) waiter.reject(failure);
       waiting.clear();
       workers = workers.map((w) => (w === worker ? spawn() : w));
     });

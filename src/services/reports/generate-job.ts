@@ -1,6 +1,6 @@
 import type { ReportJob } from '../../adapters/store/report-jobs.ts';
 import { coordinateLabel } from '../../domain/coverage/rounding.ts';
-import { ApiError } from '../../domain/errors/catalogue.ts';
+import { translateFailure } from '../../domain/errors/translate.ts';
 import type { ReportLang } from '../../domain/reports/i18n/index.ts';
 import { limitToMetrics } from '../../domain/reports/stats.ts';
 import { renderReportHtml } from '../../domain/reports/template.ts';
@@ -76,7 +76,8 @@ export async function generateReport(
     }
   } catch (error) {
     if (signal.aborted) return;
-    if (error instanceof ApiError && TRANSIENT.has(error.code) && job.attempts < maxAttempts) {
+    const failure = translateFailure(error, 'reports');
+    if (failure && TRANSIENT.has(failure.code) && job.attempts < maxAttempts) {
       const delay = options.retryDelayMs * job.attempts;
       // the delay lives in this process's timer; if the process dies first, the sweep
       // elsewhere (or the restart) finds the released job and retries it
@@ -85,10 +86,10 @@ export async function generateReport(
       return;
     }
     const detail =
-      error instanceof PermanentJobError || error instanceof ApiError
+      error instanceof PermanentJobError
         ? error.detail
-        : 'The report could not be generated because of an internal error.';
-    if (!(error instanceof ApiError) && !(error instanceof PermanentJobError)) {
+        : (failure?.detail ?? 'The report could not be generated because of an internal error.');
+    if (!failure && !(error instanceof PermanentJobError)) {
       deps.logger?.error({ jobId, err: error }, 'report generation failed');
     }
     await store.fail(jobId, detail, clock());

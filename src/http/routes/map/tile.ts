@@ -72,10 +72,13 @@ export function registerMapTiles(app: V1App, service: TileService): void {
     },
   });
   const zxy = { z: Type.String(), x: Type.String(), y: Type.String() };
+  // the product names whose failures these are (translateFailure); tiles take no key
+  const config = { product: 'map' as const };
 
   app.get(
     '/map/:city/tiles/:layer/:z/:x/:y',
     {
+      config,
       schema: schema(
         'Vector tile of a static layer',
         Type.Object({ city: Type.String(), layer: Type.String(), ...zxy }),
@@ -89,6 +92,7 @@ export function registerMapTiles(app: V1App, service: TileService): void {
   app.get(
     '/map/:city/tiles/:layer/:timestamp/:z/:x/:y',
     {
+      config,
       schema: schema(
         'Vector tile of a realtime layer',
         Type.Object({ city: Type.String(), layer: Type.String(), timestamp: Type.String(), ...zxy }),
@@ -106,6 +110,7 @@ export function registerMapTiles(app: V1App, service: TileService): void {
   app.get(
     '/map/:city/tiles/forecast/:layer/:timestamp/:z/:x/:y',
     {
+      config,
       schema: schema(
         'Vector tile of a forecast layer step',
         Type.Object({ city: Type.String(), layer: Type.String(), timestamp: Type.String(), ...zxy }),
