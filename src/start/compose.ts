@@ -7,6 +7,7 @@ import type { Counters } from '../adapters/counters/port.ts';
 import { openConfiguredGeocoder } from '../adapters/geocoder/from-config.ts';
 import { createChromiumRenderer } from '../adapters/pdf/chromium.ts';
 import { loadReportFontDataUrl } from '../adapters/pdf/font.ts';
+import type { PdfRenderer } from '../adapters/pdf/port.ts';
 import { createBullmqQueue } from '../adapters/queue/bullmq.ts';
 import { createInProcessQueue } from '../adapters/queue/in-process.ts';
 import { loadSigningSecrets } from '../adapters/signing-secret.ts';
@@ -24,6 +25,7 @@ import { geocodeRoute } from '../http/routes/geocode/geocode.ts';
 import { mapRoutes, registerMapAssets } from '../http/routes/map/index.ts';
 import { reportRoutes } from '../http/routes/reports/index.ts';
 import { createEmbeddedModel } from '../model/embedded/index.ts';
+import type { MicroclimateModel } from '../model/port.ts';
 import { createHistoricalService } from '../services/data/historical.ts';
 import { createRecordsService } from '../services/data/records.ts';
 import type { ResolveAddress } from '../services/data/resolve-location.ts';
@@ -44,28 +46,43 @@ export function serviceVersion(): string {
   return pkg.version;
 }
 
-/** Everything the process holds open, built once from the parsed config. */
+/**
+ * Everything the process holds open, built once from the parsed config. Building starts
+ * nothing: `start()` starts the report worker, the catalog warm-up and the statistics
+ * prefetch (the server calls it before listening; tests call it when they need them).
+ */
 export interface Composition {
   app: FastifyInstance;
   database: OpenedDatabase;
   keys: KeyRepository;
   counters: Counters;
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
-export interface ComposeOptions {
+/** What a test or a benchmark swaps; everything else comes from the config. */
+export interface ComposeOverrides {
   clock?: () => number;
   /** quiet logs in tests */
   logger?: boolean;
+  /** the compute back end (default: the embedded model in MODEL_DIR); closed with the composition */
+  model?: MicroclimateModel;
+  /** the report PDF renderer (default: Chromium) */
+  pdf?: PdfRenderer;
 }
 
 /** The composition root: adapters from config, services from adapters, the app from services. */
-export async function compose(config: Readonly<Config>, options: ComposeOptions = {}): Promise<Composition> {
-  const clock = options.clock ?? Date.now;
+export async function compose(
+  config: Readonly<Config>,
+  overrides: ComposeOverrides = {},
+): Promise<Composition> {
+  const clock = overrides.clock ?? Date.now;
   const stores = await openStores(config, clock);
   const closers: Array<() => Promise<void>> = [];
   const authenticator = createKeyAuthenticator(stores.keys, { clock });
-  const model = await createEmbeddedModel({ dataDir: config.modelDir, workers: config.modelWorkers });
+  const model =
+    overrides.model ??
+    (await createEmbeddedModel({ dataDir: config.modelDir, workers: config.modelWorkers }));
   closers.push(() => model.close());
   const durableCache = createSqlCache(stores.database.db, clock);
   const shortCache = stores.redis
@@ -106,7 +123,7 @@ export async function compose(config: Readonly<Config>, options: ComposeOptions 
     isKeyActive: keyActivity(authenticator, clock),
   });
   const mapFeature = mapRoutes(map);
-  const pdf = createChromiumRenderer();
+  const pdf = overrides.pdf ?? createChromiumRenderer();
   const reports = createReportService({
     store: createReportJobStore(stores.database.db),
     // REDIS_URL: one queue shared by every instance (BullMQ); else this process's FIFO
@@ -141,26 +158,32 @@ export async function compose(config: Readonly<Config>, options: ComposeOptions 
     counters: stores.counters,
     version: serviceVersion(),
     features,
-    ...(options.logger === false ? { logger: false } : {}),
+    ...(overrides.logger === false ? { logger: false } : {}),
   });
   await app.register(registerMapAssets);
-  await reports.start();
-  // per-hour ranges take seconds to compute: prepare each hour's catalog before anyone asks
-  map.catalog.warm();
-  const warmTimer = setInterval(() => map.catalog.warm(), 5 * 60_000);
-  warmTimer.unref();
+  let started = false;
+  let warmTimer: NodeJS.Timeout | undefined;
   closers.push(async () => clearInterval(warmTimer));
-  // the references behind the statistics' comparisons are computed once per model version: start early
-  for (const domain of ['brussels', 'belgium'] as const) {
-    statistics
-      .references(domain)
-      .catch((error: unknown) => app.log.warn({ err: error, domain }, 'references failed'));
-  }
   return {
     app,
     database: stores.database,
     keys: stores.keys,
     counters: stores.counters,
+    async start() {
+      if (started) return;
+      started = true;
+      await reports.start();
+      // per-hour ranges take seconds to compute: prepare each hour's catalog before anyone asks
+      map.catalog.warm();
+      warmTimer = setInterval(() => map.catalog.warm(), 5 * 60_000);
+      warmTimer.unref();
+      // the references behind the statistics' comparisons are computed once per model version: start early
+      for (const domain of ['brussels', 'belgium'] as const) {
+        statistics
+          .references(domain)
+          .catch((error: unknown) => app.log.warn({ err: error, domain }, 'references failed'));
+      }
+    },
     async close() {
       await app.close();
       for (const close of closers.reverse()) await close();
