@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { Counters } from '../adapters/counters/port.ts';
 import type { Config } from '../config.ts';
 import { apiError } from '../domain/errors/catalogue.ts';
-import type { KeyAuthenticator } from '../services/key-authenticator.ts';
+import type { KeyVerifier } from '../services/key-verifier.ts';
 import { createErrorHandler } from './error-handler.ts';
 import { registerCors } from './plugins/cors.ts';
 import { sendProblem, toApiError } from './problem.ts';
@@ -19,8 +18,8 @@ import { registerPublicRoutes } from './routes/public/index.ts';
 export interface AppDeps {
   config: Readonly<Config>;
   clock: () => number;
-  authenticator: KeyAuthenticator;
-  counters: Counters;
+  /** the key check of keyed routes (and the optional key of public ones) */
+  verifier: KeyVerifier;
   /** the API version string reported by /health */
   version: string;
   /** routes of the product features (data, geocode, reports, map), each with its services */

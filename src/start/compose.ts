@@ -32,6 +32,7 @@ import type { ResolveAddress } from '../services/data/resolve-location.ts';
 import { createStatisticsEngine } from '../services/data/statistics-engine.ts';
 import { createGeocodeService } from '../services/geocode.ts';
 import { createKeyAuthenticator, keyActivity } from '../services/key-authenticator.ts';
+import { createKeyVerifier } from '../services/key-verifier.ts';
 import { createMapServices } from '../services/map/index.ts';
 import { createReportService } from '../services/reports/service.ts';
 import { openStores } from './stores.ts';
@@ -154,8 +155,7 @@ export async function compose(
   const app = await buildApp({
     config,
     clock,
-    authenticator,
-    counters: stores.counters,
+    verifier: createKeyVerifier({ authenticator, counters: stores.counters, clock }),
     version: serviceVersion(),
     features,
     ...(overrides.logger === false ? { logger: false } : {}),
