@@ -1,31 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { Config } from '../config.ts';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { apiError } from '../domain/errors/catalogue.ts';
-import type { KeyVerifier } from '../services/key-verifier.ts';
 import { createErrorHandler } from './error-handler.ts';
 import { registerCors } from './plugins/cors.ts';
 import { sendProblem, toApiError } from './problem.ts';
 import { clientErrorResponse, missingHostRefusal, refuseConnect } from './raw-refusals.ts';
 import { createRouteIndex } from './route-index.ts';
 import { registerDocsRoutes } from './routes/docs/index.ts';
-import { type FeatureRoutes, registerFeatureRoutes } from './routes/features.ts';
-import { registerKeyedRoutes } from './routes/keyed.ts';
+import { registerFeatureRoutes } from './routes/features.ts';
 import { registerPublicRoutes } from './routes/public/index.ts';
+import type { AppDeps } from './routes/types.ts';
 
-export interface AppDeps {
-  config: Readonly<Config>;
-  clock: () => number;
-  /** the key check of keyed routes (and the optional key of public ones) */
-  verifier: KeyVerifier;
-  /** the API version string reported by /health */
-  version: string;
-  /** routes of the product features (data, geocode, reports, map), each with its services */
-  features: FeatureRoutes;
-  logger?: FastifyServerOptions['logger'];
-}
+export type { AppDeps } from './routes/types.ts';
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
@@ -121,7 +109,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (v1) => {
       await registerPublicRoutes(v1, deps);
-      await registerKeyedRoutes(v1, deps);
       await registerFeatureRoutes(v1, deps);
       await registerDocsRoutes(v1, deps);
     },

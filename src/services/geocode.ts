@@ -1,9 +1,13 @@
-import { withMemoryCache } from '../adapters/geocoder/memory-cache.ts';
 import type { GeocodeCandidate, Geocoder } from '../adapters/geocoder/port.ts';
 import { type Coverage, classifyPoint } from '../domain/coverage/classify.ts';
 import { coordinateLabel, roundCoordinate } from '../domain/coverage/rounding.ts';
 import { apiError } from '../domain/errors/catalogue.ts';
-import { GEOCODE_MAX_LIMIT, type GeocodeResponse, type GeocodeResult } from '../http/schemas/geocode.ts';
+import {
+  GEOCODE_MAX_LIMIT,
+  type GeocodeResponse,
+  type GeocodeResult,
+} from '../domain/geocode/geocode-result.ts';
+import { withMemoryCache } from './geocode-cache.ts';
 
 /**
  * Geocoding as the service uses it: the address helper (GET /geocode), the address input

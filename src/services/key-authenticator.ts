@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { KeyRepository } from '../adapters/store/keys.ts';
+import type { KeyRepository } from '../adapters/store/port.ts';
 import type { KeyRecord } from '../domain/keys/key-record.ts';
 import { hashKeySecret, keyTypeOf } from '../domain/keys/key-secret.ts';
 import { evaluateKey } from '../domain/keys/key-status.ts';

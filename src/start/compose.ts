@@ -18,10 +18,8 @@ import { createStatisticsPool } from '../adapters/threads/statistics-pool.ts';
 import type { Config } from '../config.ts';
 import type { HistoricalStats } from '../domain/reports/stats.ts';
 import { buildApp } from '../http/app.ts';
-import { registerHistoricalRoute } from '../http/routes/data/historical.ts';
-import { registerRecordsRoute } from '../http/routes/data/records.ts';
-import type { FeatureRoutes } from '../http/routes/features.ts';
-import { geocodeRoute } from '../http/routes/geocode/geocode.ts';
+import { dataRoutes } from '../http/routes/data/index.ts';
+import { geocodeRoutes } from '../http/routes/geocode/geocode.ts';
 import { mapRoutes, registerMapAssets } from '../http/routes/map/index.ts';
 import { reportRoutes } from '../http/routes/reports/index.ts';
 import { createEmbeddedModel } from '../model/embedded/index.ts';
@@ -123,7 +121,6 @@ export async function compose(
     now: clock,
     isKeyActive: keyActivity(authenticator, clock),
   });
-  const mapFeature = mapRoutes(map);
   const pdf = overrides.pdf ?? createChromiumRenderer();
   const reports = createReportService({
     store: createReportJobStore(stores.database.db),
@@ -141,23 +138,18 @@ export async function compose(
     clock,
   });
   closers.push(() => reports.close());
-  const features: FeatureRoutes = {
-    keyed: [
-      (v1) => registerHistoricalRoute(v1, historical),
-      (v1) => registerRecordsRoute(v1, 'realtime', records),
-      (v1) => registerRecordsRoute(v1, 'forecast', records),
-      ...mapFeature.keyed,
-      reportRoutes(reports),
-      geocodeRoute(geocoding),
-    ],
-    open: [...mapFeature.open],
-  };
   const app = await buildApp({
     config,
     clock,
     verifier: createKeyVerifier({ authenticator, counters: stores.counters, clock }),
     version: serviceVersion(),
-    features,
+    // every product feature's routes, each built the same way from its services
+    features: [
+      dataRoutes({ historical, records }),
+      mapRoutes(map),
+      reportRoutes(reports),
+      geocodeRoutes(geocoding),
+    ],
     ...(overrides.logger === false ? { logger: false } : {}),
   });
   await app.register(registerMapAssets);

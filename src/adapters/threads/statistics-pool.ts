@@ -1,20 +1,10 @@
 import { Worker } from 'node:worker_threads';
 import { ModelUnavailableError } from '../../domain/errors/failures.ts';
 import type { CellColumns } from '../../domain/stats/index.ts';
+import type { StatisticsPool } from './port.ts';
 import type { StatisticsReply, StatisticsTask } from './statistics-protocol.ts';
 
-/**
- * Worker threads that turn hourly series into the statistics blocks: a year of hours over
- * dozens of cells is too much work for the event loop. Columns are transferred, not copied.
- */
-export interface StatisticsPool {
-  compute(
-    hours: Float64Array,
-    cells: readonly CellColumns[],
-    references: StatisticsTask['references'],
-  ): Promise<StatisticsReply['blocks']>;
-  close(): Promise<void>;
-}
+export type { StatisticsPool } from './port.ts';
 
 const COLUMNS = ['no2', 'pm25', 'pm10', 'ucomfort', 'ugust', 'utci'] as const;
 

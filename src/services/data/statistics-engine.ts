@@ -1,5 +1,5 @@
 import type { KeyValueCache } from '../../adapters/cache/port.ts';
-import type { StatisticsPool } from '../../adapters/threads/statistics-pool.ts';
+import type { StatisticsPool } from '../../adapters/threads/port.ts';
 import { classifyPoint } from '../../domain/coverage/classify.ts';
 import type {
   AirBlock,

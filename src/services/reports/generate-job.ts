@@ -1,4 +1,4 @@
-import type { ReportJob } from '../../adapters/store/report-jobs.ts';
+import type { ReportJob } from '../../adapters/store/port.ts';
 import { coordinateLabel } from '../../domain/coverage/rounding.ts';
 import { translateFailure } from '../../domain/errors/translate.ts';
 import type { ReportLang } from '../../domain/reports/i18n/index.ts';

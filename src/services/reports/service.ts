@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ReportJob } from '../../adapters/store/report-jobs.ts';
+import type { ReportJob } from '../../adapters/store/port.ts';
 import { DATA_METRICS } from '../../domain/coverage/cities.ts';
 import { type Coverage, classifyPoint } from '../../domain/coverage/classify.ts';
 import { assertCityInScope, entitledMetrics } from '../../domain/data/entitlement.ts';

@@ -1,7 +1,7 @@
 import type { Counters } from '../../adapters/counters/port.ts';
 import type { PdfRenderer } from '../../adapters/pdf/port.ts';
 import type { JobQueue } from '../../adapters/queue/port.ts';
-import type { ReportJobStore } from '../../adapters/store/report-jobs.ts';
+import type { ReportJobStore } from '../../adapters/store/port.ts';
 import type { Coverage } from '../../domain/coverage/classify.ts';
 import type { ReportLang } from '../../domain/reports/i18n/index.ts';
 import type { HistoricalStats } from '../../domain/reports/stats.ts';

@@ -1,4 +1,4 @@
-import type { Geocoder } from './port.ts';
+import type { Geocoder } from '../adapters/geocoder/port.ts';
 
 /**
  * A short-lived, bounded, in-memory cache in front of a geocoder. The terms of use allow
