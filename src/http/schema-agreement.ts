@@ -2,9 +2,11 @@ import type { Static, TSchema } from 'typebox';
 import type { CityDetail, CityEntry } from '../domain/coverage/city-resources.ts';
 import type { GeocodeResponse } from '../domain/geocode/geocode-result.ts';
 import type { CatalogBody } from '../domain/map/catalog.ts';
+import type { HistoricalStats } from '../domain/stats/historical-stats.ts';
 import type { CatalogSchema } from './routes/map/schemas.ts';
 import type { CityDetailSchema, CityEntrySchema } from './schemas/cities.ts';
 import type { GeocodeResponseSchema } from './schemas/geocode.ts';
+import type { HistoricalStatsSchema } from './schemas/historical.ts';
 
 /**
  * Compile-time only: each response schema a route declares and the domain type its
@@ -27,5 +29,6 @@ export type SchemaAgreement = [
   Agree<typeof CityDetailSchema, CityDetail>,
   Agree<typeof GeocodeResponseSchema, GeocodeResponse>,
   Agree<typeof CatalogSchema, CatalogBody>,
+  Agree<typeof HistoricalStatsSchema, HistoricalStats>,
 ];
-export const schemasAgree: SchemaAgreement = [true, true, true, true];
+export const schemasAgree: SchemaAgreement = [true, true, true, true, true];

@@ -16,7 +16,6 @@ import type { KeyRepository } from '../adapters/store/keys.ts';
 import { createReportJobStore } from '../adapters/store/report-jobs.ts';
 import { createStatisticsPool } from '../adapters/threads/statistics-pool.ts';
 import type { Config } from '../config.ts';
-import type { HistoricalStats } from '../domain/reports/stats.ts';
 import { buildApp } from '../http/app.ts';
 import { dataRoutes } from '../http/routes/data/index.ts';
 import { geocodeRoutes } from '../http/routes/geocode/geocode.ts';
@@ -130,8 +129,7 @@ export async function compose(
       : createInProcessQueue({ concurrency: 2 }),
     counters: stores.quotas,
     pdf,
-    stats: async ({ lat, lon, radius, address }) =>
-      (await historical.statsForLocation({ address, lat, lon }, radius)) as unknown as HistoricalStats,
+    stats: ({ lat, lon, radius, address }) => historical.statsForLocation({ address, lat, lon }, radius),
     resolveAddress,
     reverseLabel: (lat, lon) => geocoding.reverseLabel(lat, lon),
     fontDataUrl: loadReportFontDataUrl(),

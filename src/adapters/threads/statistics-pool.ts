@@ -8,6 +8,18 @@ export type { StatisticsPool } from './port.ts';
 
 const COLUMNS = ['no2', 'pm25', 'pm10', 'ucomfort', 'ugust', 'utci'] as const;
 
+/** A copy of a cell's columns as typed arrays the worker can take over. */
+function ownColumns(cell: CellColumns): Record<(typeof COLUMNS)[number], Float32Array> {
+  return {
+    no2: new Float32Array(cell.no2),
+    pm25: new Float32Array(cell.pm25),
+    pm10: new Float32Array(cell.pm10),
+    ucomfort: new Float32Array(cell.ucomfort),
+    ugust: new Float32Array(cell.ugust),
+    utci: new Float32Array(cell.utci),
+  };
+}
+
 /** Under tsx on Node 20 the loader does not reach worker threads: register it first. */
 function startWorker(): Worker {
   const fromSource = import.meta.url.endsWith('.ts');
@@ -58,13 +70,10 @@ export function createStatisticsPool(size: number): StatisticsPool {
       const id = nextId++;
       // copies, so that the caller's arrays stay usable; the copies move without another copy
       const ownHours = hours.slice();
-      const ownCells = cells.map(
-        (cell) =>
-          Object.fromEntries(COLUMNS.map((c) => [c, new Float32Array(cell[c])])) as unknown as CellColumns,
-      );
+      const ownCells = cells.map(ownColumns);
       const transfer: ArrayBuffer[] = [
         ownHours.buffer as ArrayBuffer,
-        ...ownCells.flatMap((cell) => COLUMNS.map((c) => (cell[c] as Float32Array).buffer as ArrayBuffer)),
+        ...ownCells.flatMap((cell) => COLUMNS.map((c) => cell[c].buffer as ArrayBuffer)),
       ];
       const worker = workers.reduce((a, b) => ((busy.get(a) ?? 0) <= (busy.get(b) ?? 0) ? a : b));
       busy.set(worker, (busy.get(worker) ?? 0) + 1);

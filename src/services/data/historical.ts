@@ -5,13 +5,14 @@ import { assertCityInScope, entitledMetrics } from '../../domain/data/entitlemen
 import { parseMetrics, parseRadius } from '../../domain/data/location-input.ts';
 import { apiError } from '../../domain/errors/catalogue.ts';
 import type { KeyRecord } from '../../domain/keys/key-record.ts';
+import type { Dataset, HistoricalStats } from '../../domain/stats/historical-stats.ts';
 import type { DomainId, MicroclimateModel } from '../../model/port.ts';
 import { type ResolveAddress, resolveLocation } from './resolve-location.ts';
 import { sampleCells } from './sampling.ts';
 import { awaitWithDeadline, createSingleFlight } from './single-flight.ts';
 import type { StatisticsBlocks, StatisticsEngine } from './statistics-engine.ts';
 
-export type Dataset = 'brussels_extended' | 'belgium_lowres';
+export type { Dataset } from '../../domain/stats/historical-stats.ts';
 
 export interface HistoricalQuery {
   address?: string | undefined;
@@ -109,25 +110,26 @@ export function createHistoricalService(deps: HistoricalDeps) {
       const work = flights.run(cacheKey, () => computeAndStore(cacheKey, domain, sampling.cells));
       result = await awaitWithDeadline(work, input.deadlineMs, 'The annual statistics for this location');
     }
-    const meta: Record<string, unknown> = {
+    const meta: HistoricalStats['meta'] = {
       dataset,
       reference_year: info.referenceYear,
       sampling: sampling.sampling,
+      ...(sampling.distanceM !== undefined ? { distance_m: Math.round(sampling.distanceM * 10) / 10 } : {}),
+      ...(sampling.radiusM !== undefined ? { radius_m: sampling.radiusM } : {}),
+      n_cells: sampling.cells.length,
+      hours: result.hours,
+      metrics,
+      generated_utc: result.generated_utc,
     };
-    if (sampling.distanceM !== undefined) meta.distance_m = Math.round(sampling.distanceM * 10) / 10;
-    if (sampling.radiusM !== undefined) meta.radius_m = sampling.radiusM;
-    meta.n_cells = sampling.cells.length;
-    meta.hours = result.hours;
-    meta.metrics = metrics;
-    meta.generated_utc = result.generated_utc;
-    const body: Record<string, unknown> = {};
-    if (city) body.city = { id: city.id, name: city.name, country: city.country };
-    body.location = { address: location.address, lat: location.lat, lon: location.lon };
-    body.meta = meta;
-    for (const metric of metrics) {
-      const block = result.blocks[metric];
-      if (block) body[metric] = block;
-    }
+    const body: HistoricalStats = {
+      ...(city ? { city: { id: city.id, name: city.name, country: city.country } } : {}),
+      location: { address: location.address, lat: location.lat, lon: location.lon },
+      meta,
+    };
+    const { air, wind, thermal } = result.blocks;
+    if (air && metrics.includes('air')) body.air = air;
+    if (wind && metrics.includes('wind')) body.wind = wind;
+    if (thermal && metrics.includes('thermal')) body.thermal = thermal;
     return { body, cacheStatus };
   }
 

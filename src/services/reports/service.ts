@@ -76,7 +76,7 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
   async function ownedJob(keyId: string, jobId: string): Promise<ReportJob> {
     assertJobId(jobId);
     const job = await store.get(jobId);
-    // another key's job is as unknown as a missing one: a 404 reveals nothing
+    // another key's job is treated like a missing one: a 404 reveals nothing
     if (!job || job.keyId !== keyId) throw apiError('not_found', 'No report job with this id.');
     if (job.expiresMs <= clock())
       throw apiError('not_found', 'This report has expired (files are kept 30 days).');

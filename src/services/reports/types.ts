@@ -4,7 +4,7 @@ import type { JobQueue } from '../../adapters/queue/port.ts';
 import type { ReportJobStore } from '../../adapters/store/port.ts';
 import type { Coverage } from '../../domain/coverage/classify.ts';
 import type { ReportLang } from '../../domain/reports/i18n/index.ts';
-import type { HistoricalStats } from '../../domain/reports/stats.ts';
+import type { HistoricalStats } from '../../domain/stats/historical-stats.ts';
 
 export type StatsProvider = (input: {
   lat: number;
