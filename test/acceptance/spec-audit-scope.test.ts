@@ -150,9 +150,8 @@ describe('key expiry while the server runs', () => {
       await expectProblem(await server.fetch(path, { headers }), 403, 'forbidden', server.docsUrl);
     }
     const stale = await server.fetch(tilejsonUrl);
-    assert.ok(stale.status === 401 || stale.status === 403, `expired key's URL refused (${stale.status})`);
-    assert.match(stale.headers.get('content-type') ?? '', /^application\/problem\+json/);
-    await stale.arrayBuffer();
+    // the URL itself has not expired yet: the key behind it has, so 403 forbidden (not 401 url_expired)
+    await expectProblem(stale, 403, 'forbidden', server.docsUrl);
   });
 });
 

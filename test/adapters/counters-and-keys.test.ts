@@ -119,6 +119,29 @@ for (const [name, open] of backends) {
   });
 }
 
+describe('SQL counters shared by two connections to one SQLite file (two processes)', () => {
+  test('interleaved increments from both never pass the limit', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-adapters-'));
+    const first = await openDatabase({ dataDir: dir });
+    const second = await openDatabase({ dataDir: dir });
+    cleanups.push(async () => {
+      await first.close();
+      await second.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    const a = createSqlCounters(first.db);
+    const b = createSqlCounters(second.db);
+    const expires = Date.now() + 60_000;
+    // each connection has its own queue, so a read-then-write counter interleaves here
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? a : b).incrementWithin('shared', 1, 10, expires)),
+    );
+    assert.equal(results.filter((r) => r.applied).length, 10);
+    assert.equal(await a.read('shared', Date.now()), 10);
+    assert.equal(await b.read('shared', Date.now()), 10);
+  });
+});
+
 describe('SQL counters with an expired leftover', () => {
   test('an expired counter restarts from zero', async () => {
     const db = await sqlite();

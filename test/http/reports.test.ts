@@ -29,6 +29,9 @@ describe('POST /reports input', () => {
     ['address and coordinates', JSON.stringify({ address: 'Grand-Place', lat: 50.8467, lon: 4.3525 })],
     ['radius below 5', JSON.stringify({ lat: 50.8467, lon: 4.3525, radius: 4 })],
     ['radius above 50', JSON.stringify({ lat: 50.8467, lon: 4.3525, radius: 51 })],
+    // just past the bounds: a rule that rounds before comparing would let these through
+    ['radius 50.01', JSON.stringify({ lat: 50.8467, lon: 4.3525, radius: 50.01 })],
+    ['radius 4.99', JSON.stringify({ lat: 50.8467, lon: 4.3525, radius: 4.99 })],
     ['unknown language', JSON.stringify({ lat: 50.8467, lon: 4.3525, lang: 'de' })],
     ['address over 200 characters', JSON.stringify({ address: 'x'.repeat(201) })],
     ['empty body', ''],

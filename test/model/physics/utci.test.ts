@@ -7,7 +7,7 @@ import { UTCI_TERMS } from '../../../src/model/embedded/physics/utci-terms.ts';
 describe('UTCI polynomial', () => {
   it('carries the same 210 terms as the reference coefficient file', () => {
     const reference = JSON.parse(
-      readFileSync(new URL('../../../../shared/reference/utci_coefficients.json', import.meta.url), 'utf8'),
+      readFileSync(new URL('../../fixtures/reference/utci-coefficients.json', import.meta.url), 'utf8'),
     ) as { terms: Array<{ e: number[]; c: number }> };
     assert.equal(UTCI_TERMS.length, 210);
     reference.terms.forEach((term, i) => {
