@@ -17,7 +17,7 @@ import { createInProcessQueue } from '../src/adapters/queue/in-process.ts';
 import { openDatabase } from '../src/adapters/store/database.ts';
 import { createReportJobStore } from '../src/adapters/store/report-jobs.ts';
 import { createReportService } from '../src/services/reports/service.ts';
-import { fixtureResolve, fixtureStats } from '../test/reports/helpers.ts';
+import { fixtureResolve, fixtureStats } from '../test/helpers/reports.ts';
 
 const HTML_BUDGET_MS = 2000;
 const PDF_BUDGET_MS = 5000;

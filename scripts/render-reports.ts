@@ -6,7 +6,7 @@
  *
  *   node --import tsx scripts/render-reports.ts [--out DIR]
  *
- * Statistics come from the FIXTURES in test/reports/fixtures until a real provider is
+ * Statistics come from the FIXTURES in test/helpers/report-stats.ts until a real provider is
  * passed to `renderSamples` (the lead wires the model's).
  */
 import { execFileSync } from 'node:child_process';
@@ -21,7 +21,7 @@ import { openDatabase } from '../src/adapters/store/database.ts';
 import { createReportJobStore } from '../src/adapters/store/report-jobs.ts';
 import { REPORT_LANGS } from '../src/domain/reports/i18n/index.ts';
 import { createReportService, type StatsProvider } from '../src/services/reports/service.ts';
-import { fixtureResolve, fixtureStats } from '../test/reports/helpers.ts';
+import { fixtureResolve, fixtureStats } from '../test/helpers/reports.ts';
 
 export interface SampleOptions {
   outDir: string;

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { type Deployment, type Instance, startDeployment } from './instances.ts';
+import { type Deployment, type Instance, startDeployment } from '../helpers/instances.ts';
+import { until } from '../helpers/until.ts';
 
 /**
  * Scale-out, end to end: two real server processes on one PostgreSQL database and one
@@ -113,18 +114,17 @@ describe('two instances behind one address behave as one service', () => {
     const accepted = await postReport(a, key, { ...GRAND_PLACE, lang: 'nl' });
     assert.equal(accepted.status, 202, await accepted.clone().text());
     const { job_id: jobId, links } = (await accepted.json()) as { job_id: string; links: { status: string } };
-    let job = (await (await call(b, links.status, key)).json()) as Record<string, unknown>;
-    const deadline = Date.now() + 90_000;
-    while (job.status === 'processing' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      job = (await (await call(b, links.status, key)).json()) as Record<string, unknown>;
-    }
+    // done, and with its PDF: a PDF the first render missed is retried by polls
+    const job = await until(
+      async () => {
+        const polled = (await (await call(b, links.status, key)).json()) as Record<string, unknown>;
+        return polled.status === 'failed' || (polled.files as { pdf?: unknown } | undefined)?.pdf
+          ? polled
+          : undefined;
+      },
+      { timeoutMs: 90_000, intervalMs: 300, what: 'the report job on B' },
+    );
     assert.equal(job.status, 'completed', JSON.stringify(job));
-    // a PDF the first render missed is retried by polls: the job must end with it
-    while (!(job.files as { pdf?: unknown }).pdf && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      job = (await (await call(b, links.status, key)).json()) as Record<string, unknown>;
-    }
     assert.equal(job.job_id, jobId);
     assert.equal(job.lang, 'nl');
     const files = job.files as { html: { url: string }; pdf?: { url: string } };
