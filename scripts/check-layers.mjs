@@ -8,7 +8,7 @@
  *   adapters  domain, model's port and other adapters; never services, http, start
  *   services  domain, model's port, adapters' ports; never http, start, an adapter's implementation
  *   http      domain and services; never an adapter or the model (the composition root injects them)
- *   web       the browser's code: web and domain types only, never server code
+ *   web       the browser's code: web and domain types (`import type`) only, never server code
  *   start, cli  composition roots: anything
  *
  * README.md ("Architecture") draws the same picture. No dependency: a small regex
@@ -37,12 +37,15 @@ function files(dir) {
 const IMPORT =
   /(?:^|[\s;])(?:import|export)\s[^'"]*?\sfrom\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm;
 
+/** Relative imports of a file: the target (relative to src/) and whether the statement is type-only. */
 function importsOf(file) {
   const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
   const found = [];
   for (const match of text.matchAll(IMPORT)) {
     const spec = match[1] ?? match[2] ?? match[3];
-    if (spec?.startsWith('.')) found.push(relative(src, resolve(dirname(file), spec)));
+    if (!spec?.startsWith('.')) continue;
+    const typeOnly = /^[\s;]*(?:import|export)\s+type\s/.test(match[0]);
+    found.push({ to: relative(src, resolve(dirname(file), spec)), typeOnly });
   }
   return found;
 }
@@ -74,12 +77,18 @@ const problems = [];
 const graph = new Map();
 for (const file of files(src)) {
   const from = relative(src, file);
-  const targets = importsOf(file);
-  graph.set(from, targets);
-  for (const to of targets) {
+  const imports = importsOf(file);
+  graph.set(
+    from,
+    imports.map(({ to }) => to),
+  );
+  for (const { to, typeOnly } of imports) {
     const allowed = ALLOWED[layerOf(from)];
     if (allowed === undefined) problems.push(`${from}: not in any layer`);
-    else if (allowed !== null && !allowed.includes(layerOf(to))) {
+    else if (layerOf(from) === 'web' && layerOf(to) === 'domain' && !typeOnly) {
+      // the browser bundle takes the server's declarations, never its code
+      problems.push(`${from} -> ${to} (web may import domain types only: use \`import type\`)`);
+    } else if (allowed !== null && !allowed.includes(layerOf(to))) {
       if (!EXCEPTIONS.some(([a, b]) => a === from && b === to)) {
         problems.push(`${from} -> ${to} (${layerOf(from)} may not import ${layerOf(to)})`);
       }
