@@ -17,9 +17,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
-const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
-const src = join(root, 'src');
-
 /** Imports allowed although they break a rule, each with the issue that removes it. */
 const EXCEPTIONS = [
   // TODO(issue 15): cities become data packages; the model then stops reading the domain's city list
@@ -38,7 +35,7 @@ const IMPORT =
   /(?:^|[\s;])(?:import|export)\s[^'"]*?\sfrom\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm;
 
 /** Relative imports of a file: the target (relative to src/) and whether the statement is type-only. */
-function importsOf(file) {
+function importsOf(src, file) {
   const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
   const found = [];
   for (const match of text.matchAll(IMPORT)) {
@@ -73,64 +70,72 @@ const ALLOWED = {
   config: ['domain'],
 };
 
-const problems = [];
-const graph = new Map();
-for (const file of files(src)) {
-  const from = relative(src, file);
-  const imports = importsOf(file);
-  graph.set(
-    from,
-    imports.map(({ to }) => to),
-  );
-  for (const { to, typeOnly } of imports) {
-    const allowed = ALLOWED[layerOf(from)];
-    if (allowed === undefined) problems.push(`${from}: not in any layer`);
-    else if (layerOf(from) === 'web' && layerOf(to) === 'domain' && !typeOnly) {
-      // the browser bundle takes the server's declarations, never its code
-      problems.push(`${from} -> ${to} (web may import domain types only: use \`import type\`)`);
-    } else if (allowed !== null && !allowed.includes(layerOf(to))) {
-      if (!EXCEPTIONS.some(([a, b]) => a === from && b === to)) {
-        problems.push(`${from} -> ${to} (${layerOf(from)} may not import ${layerOf(to)})`);
+/** Every import of `src` that points the wrong way or closes a cycle, as sentences; empty when clean. */
+export function checkLayers(src) {
+  const problems = [];
+  const graph = new Map();
+  for (const file of files(src)) {
+    const from = relative(src, file);
+    const imports = importsOf(src, file);
+    graph.set(
+      from,
+      imports.map(({ to }) => to),
+    );
+    for (const { to, typeOnly } of imports) {
+      const allowed = ALLOWED[layerOf(from)];
+      if (allowed === undefined) problems.push(`${from}: not in any layer`);
+      else if (layerOf(from) === 'web' && layerOf(to) === 'domain' && !typeOnly) {
+        // the browser bundle takes the server's declarations, never its code
+        problems.push(`${from} -> ${to} (web may import domain types only: use \`import type\`)`);
+      } else if (allowed !== null && !allowed.includes(layerOf(to))) {
+        if (!EXCEPTIONS.some(([a, b]) => a === from && b === to)) {
+          problems.push(`${from} -> ${to} (${layerOf(from)} may not import ${layerOf(to)})`);
+        }
       }
     }
   }
+
+  // cycles: Tarjan's strongly connected components over the file graph
+  let index = 0;
+  const indices = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  function connect(node) {
+    indices.set(node, index);
+    low.set(node, index);
+    index++;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!graph.has(next)) continue;
+      if (!indices.has(next)) {
+        connect(next);
+        low.set(node, Math.min(low.get(node), low.get(next)));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node), indices.get(next)));
+    }
+    if (low.get(node) === indices.get(node)) {
+      const component = [];
+      let member;
+      do {
+        member = stack.pop();
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      const selfLoop = (graph.get(node) ?? []).includes(node);
+      if (component.length > 1 || selfLoop) problems.push(`import cycle: ${component.sort().join(' <-> ')}`);
+    }
+  }
+  for (const node of graph.keys()) if (!indices.has(node)) connect(node);
+  return { files: graph.size, problems };
 }
 
-// cycles: Tarjan's strongly connected components over the file graph
-let index = 0;
-const indices = new Map();
-const low = new Map();
-const stack = [];
-const onStack = new Set();
-function connect(node) {
-  indices.set(node, index);
-  low.set(node, index);
-  index++;
-  stack.push(node);
-  onStack.add(node);
-  for (const next of graph.get(node) ?? []) {
-    if (!graph.has(next)) continue;
-    if (!indices.has(next)) {
-      connect(next);
-      low.set(node, Math.min(low.get(node), low.get(next)));
-    } else if (onStack.has(next)) low.set(node, Math.min(low.get(node), indices.get(next)));
+if (process.argv[1] === new URL(import.meta.url).pathname) {
+  const src = join(resolve(dirname(new URL(import.meta.url).pathname), '..'), 'src');
+  const { files: count, problems } = checkLayers(src);
+  if (problems.length > 0) {
+    process.stderr.write(`layer check: ${problems.length} problem(s)\n  ${problems.join('\n  ')}\n`);
+    process.exit(1);
   }
-  if (low.get(node) === indices.get(node)) {
-    const component = [];
-    let member;
-    do {
-      member = stack.pop();
-      onStack.delete(member);
-      component.push(member);
-    } while (member !== node);
-    const selfLoop = (graph.get(node) ?? []).includes(node);
-    if (component.length > 1 || selfLoop) problems.push(`import cycle: ${component.sort().join(' <-> ')}`);
-  }
+  process.stdout.write(`layer check: ${count} files, imports point down, no cycles\n`);
 }
-for (const node of graph.keys()) if (!indices.has(node)) connect(node);
-
-if (problems.length > 0) {
-  process.stderr.write(`layer check: ${problems.length} problem(s)\n  ${problems.join('\n  ')}\n`);
-  process.exit(1);
-}
-process.stdout.write(`layer check: ${graph.size} files, imports point down, no cycles\n`);
