@@ -53,7 +53,20 @@ function datasetFor(
   return { dataset: 'belgium_lowres', domain: 'belgium', city: null };
 }
 
-export function createHistoricalService(deps: HistoricalDeps) {
+/** A resolved location: the address it was given by (or null) and its coordinates. */
+type Location = { address: string | null; lat: number; lon: number };
+
+export interface HistoricalService {
+  /** GET /historical/stats for a key */
+  stats(
+    key: KeyRecord,
+    query: HistoricalQuery,
+  ): Promise<{ body: HistoricalStats; cacheStatus: 'hit' | 'miss' }>;
+  /** every modelled metric for a location already resolved and checked (reports); no deadline */
+  statsForLocation(location: Location, radius: number): Promise<HistoricalStats>;
+}
+
+export function createHistoricalService(deps: HistoricalDeps): HistoricalService {
   const flights = createSingleFlight<CachedStatistics>();
 
   async function computeAndStore(
@@ -142,7 +155,7 @@ export function createHistoricalService(deps: HistoricalDeps) {
       return assemble({ location, radius, key, requested, deadlineMs: deps.deadlineMs });
     },
     /** every modelled metric for a location already resolved and checked (reports); no deadline */
-    async statsForLocation(location: { address: string | null; lat: number; lon: number }, radius: number) {
+    async statsForLocation(location: Location, radius: number) {
       const { body } = await assemble({
         location,
         radius,
@@ -154,5 +167,3 @@ export function createHistoricalService(deps: HistoricalDeps) {
     },
   };
 }
-
-export type HistoricalService = ReturnType<typeof createHistoricalService>;

@@ -43,7 +43,16 @@ function coveringCity(lat: number, lon: number, product: RecordsProduct): CityDe
   return coverage.city;
 }
 
-export function createRecordsService(deps: RecordsDeps) {
+export interface RecordsService {
+  /** GET /realtime or /forecast for a key: the encoded JSON body (records-body.ts) and whether the cache answered */
+  records(
+    product: RecordsProduct,
+    key: KeyRecord,
+    query: { address?: string; lat?: string; lon?: string; radius?: string },
+  ): Promise<{ body: Buffer; cacheStatus: 'hit' | 'miss' }>;
+}
+
+export function createRecordsService(deps: RecordsDeps): RecordsService {
   const flights = createSingleFlight<CachedRecords>();
   // parsed payloads of this process, in front of the (possibly shared) string cache, so a
   // hit costs neither a round trip nor a JSON parse
@@ -121,5 +130,3 @@ export function createRecordsService(deps: RecordsDeps) {
     },
   };
 }
-
-export type RecordsService = ReturnType<typeof createRecordsService>;
