@@ -269,7 +269,7 @@ describe('slowness', () => {
           const again = await slow.composition.app.inject({ url, headers: { 'x-api-key': slowKey } });
           return again.statusCode === 200 ? again : undefined;
         },
-        { timeoutMs: 20_000, intervalMs: 200, what: 'the retried statistics' },
+        { timeoutMs: 120_000, intervalMs: 200, what: 'the retried statistics' },
       );
       assert.equal(retry.statusCode, 200);
       // the work started by the timed-out request is what answers: same computation, now cached

@@ -111,7 +111,7 @@ describe('address input on the data endpoints', () => {
         const polled = (await get(accepted.links.status)).json();
         return polled.status === 'processing' ? undefined : polled;
       },
-      { timeoutMs: 60_000, intervalMs: 200, what: 'the report job' },
+      { timeoutMs: 120_000, intervalMs: 200, what: 'the report job' },
     );
     assert.equal(job.status, 'completed');
     assert.doesNotMatch(

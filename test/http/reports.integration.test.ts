@@ -83,7 +83,7 @@ describe('report lifecycle through HTTP', () => {
         assert.ok(['queued', 'running', 'delivering'].includes(polled.stage ?? 'queued'));
         return undefined;
       },
-      { timeoutMs: 60_000, intervalMs: 200, what: 'the report job' },
+      { timeoutMs: 120_000, intervalMs: 200, what: 'the report job' },
     );
     assert.equal(job.status, 'completed', JSON.stringify(job));
     assert.equal(job.lang, 'fr');
