@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { createMemoryCache } from '../adapters/cache/memory.ts';
 import { createRedisCache } from '../adapters/cache/redis.ts';
 import { createSqlCache } from '../adapters/cache/sql.ts';
+import { embeddedCitySpecs } from '../adapters/cities/embedded.ts';
+import { citySources } from '../adapters/cities/sources.ts';
 import type { Counters } from '../adapters/counters/port.ts';
 import { openConfiguredGeocoder } from '../adapters/geocoder/from-config.ts';
 import { createChromiumRenderer } from '../adapters/pdf/chromium.ts';
@@ -16,6 +18,8 @@ import type { KeyRepository } from '../adapters/store/keys.ts';
 import { createReportJobStore } from '../adapters/store/report-jobs.ts';
 import { createStatisticsPool } from '../adapters/threads/statistics-pool.ts';
 import type { Config } from '../config.ts';
+import { replaceCities } from '../domain/coverage/cities.ts';
+import { loadEmbeddedCities } from '../domain/coverage/embedded-cities.ts';
 import { buildApp } from '../http/app.ts';
 import { dataRoutes } from '../http/routes/data/index.ts';
 import { geocodeRoutes } from '../http/routes/geocode/geocode.ts';
@@ -23,6 +27,7 @@ import { mapRoutes, registerMapAssets } from '../http/routes/map/index.ts';
 import { reportRoutes } from '../http/routes/reports/index.ts';
 import { createEmbeddedModel } from '../model/embedded/index.ts';
 import type { MicroclimateModel } from '../model/port.ts';
+import { loadCities, watchCities } from '../services/city-catalog.ts';
 import { createHistoricalService } from '../services/data/historical.ts';
 import { createRecordsService } from '../services/data/records.ts';
 import type { ResolveAddress } from '../services/data/resolve-location.ts';
@@ -78,10 +83,21 @@ export async function compose(
   const stores = await openStores(config, clock);
   const closers: Array<() => Promise<void>> = [];
   const authenticator = createKeyAuthenticator(stores.keys, { clock });
+  // cities are data: the shipped packages plus the imported ones (docs/cities.md)
+  const embedded = loadEmbeddedCities();
+  const sources = citySources(stores.database.db, embedded, await embeddedCitySpecs(embedded));
+  const cities = await loadCities(sources);
+  replaceCities(cities.definitions);
   const model =
     overrides.model ??
-    (await createEmbeddedModel({ dataDir: config.modelDir, workers: config.modelWorkers }));
+    (await createEmbeddedModel({
+      dataDir: config.modelDir,
+      workers: config.modelWorkers,
+      cities: cities.specs,
+    }));
   closers.push(() => model.close());
+  let cityWatcher: ReturnType<typeof watchCities> | undefined;
+  closers.push(async () => cityWatcher?.close());
   const durableCache = createSqlCache(stores.database.db, clock);
   const shortCache = stores.redis
     ? createRedisCache(stores.redis, `${config.redisPrefix}cache:`)
@@ -151,6 +167,8 @@ export async function compose(
     ...(overrides.logger === false ? { logger: false } : {}),
   });
   await app.register(registerMapAssets);
+  // city refresh problems go to the service's log (no coordinates, only ids and reasons)
+  sources.log = (message, error) => app.log.warn({ err: error }, message);
   let started = false;
   let warmTimer: NodeJS.Timeout | undefined;
   closers.push(async () => clearInterval(warmTimer));
@@ -162,6 +180,8 @@ export async function compose(
     async start() {
       if (started) return;
       started = true;
+      // imported or changed city packages reach the running model (docs/cities.md)
+      cityWatcher = watchCities(sources, model, cities, config.citiesPollMs);
       await reports.start();
       // per-hour ranges take seconds to compute: prepare each hour's catalog before anyone asks
       map.catalog.warm();

@@ -10,8 +10,9 @@
  * `row * cols + col`, row 0 at the north edge.
  */
 
-/** A model domain: a city's high-resolution zone or the nationwide grid. */
-export type DomainId = 'brussels' | 'charleroi' | 'belgium';
+/** A model domain: a city's high-resolution zone (its city id) or the nationwide grid. */
+export type DomainId = string;
+export const NATIONAL_DOMAIN = 'belgium';
 
 export interface GridGeometry {
   /** longitude of the west edge of column 0, degrees */
@@ -28,6 +29,8 @@ export interface GridGeometry {
 
 export interface DomainInfo {
   id: DomainId;
+  /** the city geometry's revision ('' for the nationwide grid) */
+  revision: string;
   /** nominal cell size on the ground, metres */
   resolutionM: number;
   grid: GridGeometry;
