@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { apiError } from '../domain/errors/catalogue.ts';
 import { createErrorHandler } from './error-handler.ts';
+import { openApiOptions } from './openapi/document.ts';
 import { registerCors } from './plugins/cors.ts';
 import { sendProblem, toApiError } from './problem.ts';
 import { clientErrorResponse, missingHostRefusal, refuseConnect } from './raw-refusals.ts';
@@ -12,6 +13,7 @@ import { registerDocsRoutes } from './routes/docs/index.ts';
 import { registerFeatureRoutes } from './routes/features.ts';
 import { registerPublicRoutes } from './routes/public/index.ts';
 import type { AppDeps } from './routes/types.ts';
+import { keepReadingRefusedBody, refuseOversizedBeforeContinue, SERVER_TIMEOUTS } from './server-limits.ts';
 
 export type { AppDeps } from './routes/types.ts';
 
@@ -36,7 +38,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
     // Host is checked in onRequest below, so its absence is a problem document too
-    http: { requireHostHeader: false },
+    http: {
+      requireHostHeader: false,
+      headersTimeout: SERVER_TIMEOUTS.headersTimeoutMs,
+      connectionsCheckingInterval: SERVER_TIMEOUTS.checkIntervalMs,
+    },
+    requestTimeout: SERVER_TIMEOUTS.requestTimeoutMs,
+    keepAliveTimeout: SERVER_TIMEOUTS.keepAliveTimeoutMs,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -67,6 +75,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done(missingHostRefusal(request.raw.httpVersion, request.headers.host) ?? undefined);
   });
   refuseConnect(app.server, deps.config.docsUrl);
+  refuseOversizedBeforeContinue(app.server, BODY_LIMIT_BYTES, deps.config.docsUrl);
+  app.addHook('onSend', keepReadingRefusedBody);
 
   app.setErrorHandler(createErrorHandler(deps.config.docsUrl));
 
@@ -85,25 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return sendProblem(request, reply, apiError('not_found', `No resource at ${path}.`), deps.config.docsUrl);
   });
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'svc-api: environmental intelligence for Belgium',
-        version: deps.version,
-        description:
-          'Air quality, pedestrian wind comfort and thermal comfort for any place in Belgium, street by street in Brussels.',
-      },
-      servers: [{ url: '/v1' }],
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer' },
-          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
-        },
-      },
-    },
-    transform: ({ schema, url }) => ({ schema, url: url.replace(/^\/v1/, '') }),
-  });
+  await app.register(swagger, openApiOptions(deps.version));
 
   registerCors(app);
   await app.register(

@@ -1,5 +1,6 @@
 import type { Counters } from '../adapters/counters/port.ts';
 import type { Product } from '../domain/coverage/cities.ts';
+import type { BrowserRequest } from '../domain/keys/browser-request.ts';
 import { type KeyRecord, keyHasProduct } from '../domain/keys/key-record.ts';
 import { evaluateKey, type KeyStatus } from '../domain/keys/key-status.ts';
 import type { KeyAuthenticator } from './key-authenticator.ts';
@@ -20,8 +21,8 @@ export type Verification =
 export interface VerifyRequest {
   /** the presented secret (svc_sk_… / svc_pk_…) */
   secret: string;
-  /** the Origin header, when a browser sent one */
-  origin: string | undefined;
+  /** what the request's browser headers say (Origin, Sec-Fetch-*): domain/keys/browser-request.ts */
+  browser: BrowserRequest;
   /** the product the route belongs to; none for /key and the public routes */
   product: Product | undefined;
 }
@@ -36,9 +37,9 @@ export function createKeyVerifier(deps: {
   clock: () => number;
 }): KeyVerifier {
   return {
-    async verify({ secret, origin, product }) {
+    async verify({ secret, browser, product }) {
       const nowMs = deps.clock();
-      const status = evaluateKey(await deps.authenticator.lookup(secret), { nowMs, origin });
+      const status = evaluateKey(await deps.authenticator.lookup(secret), { nowMs, browser });
       if (status.kind !== 'ok') return status;
       const { key } = status;
       const window = await consumeRateWindow(deps.counters, key, nowMs);

@@ -6,12 +6,15 @@ import { createSqlCache } from '../adapters/cache/sql.ts';
 import { embeddedCitySpecs } from '../adapters/cities/embedded.ts';
 import { citySources } from '../adapters/cities/sources.ts';
 import type { Counters } from '../adapters/counters/port.ts';
+import { createFaultLog, type FaultLog } from '../adapters/faults/fault-log.ts';
+import { databaseProbe, diskProbe, modelProbe, redisProbe } from '../adapters/faults/probes.ts';
 import { openConfiguredGeocoder } from '../adapters/geocoder/from-config.ts';
 import { createChromiumRenderer } from '../adapters/pdf/chromium.ts';
 import { loadReportFontDataUrl } from '../adapters/pdf/font.ts';
 import type { PdfRenderer } from '../adapters/pdf/port.ts';
 import { createBullmqQueue } from '../adapters/queue/bullmq.ts';
 import { createInProcessQueue } from '../adapters/queue/in-process.ts';
+import { openRevocationChannel, type RevocationChannel } from '../adapters/redis/revocations.ts';
 import { loadSigningSecrets } from '../adapters/signing-secret.ts';
 import type { OpenedDatabase } from '../adapters/store/database.ts';
 import type { KeyRepository } from '../adapters/store/keys.ts';
@@ -36,8 +39,12 @@ import { createGeocodeService } from '../services/geocode.ts';
 import { createKeyAuthenticator, keyActivity } from '../services/key-authenticator.ts';
 import { createKeyVerifier } from '../services/key-verifier.ts';
 import { createMapServices } from '../services/map/index.ts';
+import { createReadiness } from '../services/readiness.ts';
 import { createReportService } from '../services/reports/service.ts';
 import { openStores } from './stores.ts';
+
+/** Report job leases: short, renewed by heartbeat, so a dead worker's job is resumed within seconds. */
+export const REPORT_LEASE = { leaseMs: 6000, sweepMs: 3000 };
 
 /** The service's version, from package.json (the API major version is the /v1 prefix). */
 export function serviceVersion(): string {
@@ -72,6 +79,8 @@ export interface ComposeOverrides {
   model?: MicroclimateModel;
   /** the report PDF renderer (default: Chromium) */
   pdf?: PdfRenderer;
+  /** the fault log the process-level handlers already write to (server.ts) */
+  faults?: FaultLog;
 }
 
 /** The composition root: adapters from config, services from adapters, the app from services. */
@@ -80,9 +89,33 @@ export async function compose(
   overrides: ComposeOverrides = {},
 ): Promise<Composition> {
   const clock = overrides.clock ?? Date.now;
-  const stores = await openStores(config, clock);
+  const faults = overrides.faults ?? createFaultLog({ level: config.logLevel });
+  const stores = await openStores(config, clock, faults);
+  // background work logs through the app's logger once it exists (see bind below)
+  let appLog: Pick<FastifyInstance['log'], 'warn' | 'error'> | null = null;
+  const backgroundLog = {
+    warn: (fields: Record<string, unknown>, message: string) => appLog?.warn(fields, message),
+    error: (fields: Record<string, unknown>, message: string) => appLog?.error(fields, message),
+  };
   const closers: Array<() => Promise<void>> = [];
-  const authenticator = createKeyAuthenticator(stores.keys, { clock });
+  let revocations: RevocationChannel | null = null;
+  const authenticator = createKeyAuthenticator(stores.keys, {
+    clock,
+    onRevokedSeen: (keyId) => revocations?.announce(keyId),
+  });
+  if (stores.redis && config.redisUrl) {
+    // scale-out: a revocation reaches every instance's key cache at once
+    revocations = openRevocationChannel({
+      redisUrl: config.redisUrl,
+      prefix: config.redisPrefix,
+      publisher: stores.redis,
+      faults,
+      onRevoked: (keyId) => authenticator.forget(keyId),
+      onResync: () => authenticator.forgetAll(),
+    });
+    const channel = revocations;
+    closers.push(() => channel.close());
+  }
   // cities are data: the shipped packages plus the imported ones (docs/cities.md)
   const embedded = loadEmbeddedCities();
   const sources = citySources(stores.database.db, embedded, await embeddedCitySpecs(embedded));
@@ -100,7 +133,7 @@ export async function compose(
   closers.push(async () => cityWatcher?.close());
   const durableCache = createSqlCache(stores.database.db, clock);
   const shortCache = stores.redis
-    ? createRedisCache(stores.redis, `${config.redisPrefix}cache:`)
+    ? createRedisCache(stores.redis, `${config.redisPrefix}cache:`, faults)
     : createMemoryCache({ clock });
   const geocoding = createGeocodeService(await openConfiguredGeocoder(config.geocoder, stores.database), {
     clock,
@@ -135,13 +168,21 @@ export async function compose(
     secrets,
     now: clock,
     isKeyActive: keyActivity(authenticator, clock),
+    // scale-out: one catalog assembly serves every instance for its 60 s
+    ...(stores.redis ? { sharedCache: shortCache } : {}),
+    publicBaseUrl: config.publicBaseUrl,
   });
   const pdf = overrides.pdf ?? createChromiumRenderer();
   const reports = createReportService({
     store: createReportJobStore(stores.database.db),
     // REDIS_URL: one queue shared by every instance (BullMQ); else this process's FIFO
     queue: config.redisUrl
-      ? createBullmqQueue({ redisUrl: config.redisUrl, prefix: `${config.redisPrefix}bull`, concurrency: 2 })
+      ? createBullmqQueue({
+          redisUrl: config.redisUrl,
+          prefix: `${config.redisPrefix}bull`,
+          concurrency: 2,
+          faults,
+        })
       : createInProcessQueue({ concurrency: 2 }),
     counters: stores.quotas,
     pdf,
@@ -150,9 +191,20 @@ export async function compose(
     reverseLabel: (lat, lon) => geocoding.reverseLabel(lat, lon),
     fontDataUrl: loadReportFontDataUrl(),
     clock,
+    logger: backgroundLog,
+    // a dead instance's job moves on within lease + sweep (≈ 9 s); live workers renew every 2 s
+    leaseMs: REPORT_LEASE.leaseMs,
+    sweepIntervalMs: REPORT_LEASE.sweepMs,
   });
   closers.push(() => reports.close());
+  const readiness = createReadiness([
+    databaseProbe(stores.database.db),
+    ...(stores.redis ? [redisProbe(stores.redis)] : []),
+    modelProbe(model),
+    diskProbe(config.dataDir),
+  ]);
   const app = await buildApp({
+    readiness,
     config,
     clock,
     verifier: createKeyVerifier({ authenticator, counters: stores.counters, clock }),
@@ -166,6 +218,8 @@ export async function compose(
     ],
     ...(overrides.logger === false ? { logger: false } : {}),
   });
+  faults.bind(app.log);
+  appLog = app.log;
   await app.register(registerMapAssets);
   // city refresh problems go to the service's log (no coordinates, only ids and reasons)
   sources.log = (message, error) => app.log.warn({ err: error }, message);

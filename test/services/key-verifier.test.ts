@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, mock, test } from 'node:test';
 import { createMemoryCounters } from '../../src/adapters/counters/memory.ts';
 import type { KeyRepository } from '../../src/adapters/store/keys.ts';
+import { browserRequest } from '../../src/domain/keys/browser-request.ts';
 import type { KeyRecord } from '../../src/domain/keys/key-record.ts';
 import { generateKeySecret, hashKeySecret } from '../../src/domain/keys/key-secret.ts';
 import { createKeyAuthenticator } from '../../src/services/key-authenticator.ts';
@@ -72,8 +73,13 @@ beforeEach(() => {
 });
 afterEach(() => mock.timers.reset());
 
+// a browser request is read from its headers exactly as the HTTP hook reads them
 const verify = (secret: string, more: { origin?: string; product?: 'historical' | 'map' } = {}) =>
-  verifier.verify({ secret, origin: more.origin, product: more.product });
+  verifier.verify({
+    secret,
+    browser: browserRequest({ origin: more.origin, host: 'api.example', protocol: 'https' }),
+    product: more.product,
+  });
 
 describe('key verifier: lookup and status', () => {
   test('an unknown or malformed secret is unknown', async () => {

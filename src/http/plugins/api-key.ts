@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Product } from '../../domain/coverage/cities.ts';
 import { type ApiError, apiError } from '../../domain/errors/catalogue.ts';
+import { type BrowserRequest, browserRequest } from '../../domain/keys/browser-request.ts';
 import type { KeyRecord } from '../../domain/keys/key-record.ts';
 import { KEY_STATUS_DETAIL } from '../../domain/keys/key-status.ts';
 import type { KeyVerifier, Verification } from '../../services/key-verifier.ts';
@@ -32,6 +33,20 @@ export function presentedKey(request: FastifyRequest): string | undefined {
     throw apiError('unauthorized', 'Authorization and X-API-Key carry different keys; send one key.');
   }
   return fromBearer ?? fromHeader;
+}
+
+const headerText = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
+
+/** The browser headers of a request (Origin, Sec-Fetch-*, Host), read for the key check. */
+export function browserRequestOf(request: FastifyRequest): BrowserRequest {
+  return browserRequest({
+    origin: headerText(request.headers.origin),
+    secFetchSite: headerText(request.headers['sec-fetch-site']),
+    secFetchMode: headerText(request.headers['sec-fetch-mode']),
+    secFetchDest: headerText(request.headers['sec-fetch-dest']),
+    host: headerText(request.headers.host),
+    protocol: request.protocol === 'https' ? 'https' : 'http',
+  });
 }
 
 export interface KeyHookDeps {
@@ -69,10 +84,9 @@ function refusal(result: Exclude<Verification, { kind: 'ok' }>): ApiError {
  */
 export function createKeyHook(deps: KeyHookDeps, mode: 'required' | 'optional') {
   async function authenticate(request: FastifyRequest, reply: FastifyReply, secret: string): Promise<void> {
-    const origin = typeof request.headers.origin === 'string' ? request.headers.origin : undefined;
     const result = await deps.verifier.verify({
       secret,
-      origin,
+      browser: browserRequestOf(request),
       product: request.routeOptions.config.product,
     });
     if ('window' in result) setRateHeaders(reply, result.window);

@@ -9,6 +9,7 @@ import type {
 } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { KeyVerifier } from '../../services/key-verifier.ts';
+import type { Readiness } from '../../services/readiness.ts';
 
 /** The Fastify instance routes register on: the /v1 scope with the TypeBox provider. */
 export type V1App = FastifyInstance<
@@ -44,4 +45,6 @@ export interface AppDeps {
   /** every product feature's routes, registered the same way */
   features: FeatureRoutes[];
   logger?: FastifyServerOptions['logger'];
+  /** probes behind GET /v1/health/ready; the route exists only when given */
+  readiness?: Readiness;
 }
