@@ -115,10 +115,14 @@ export async function compose(config: Readonly<Config>, options: ComposeOptions 
       : createInProcessQueue({ concurrency: 2 }),
     counters: stores.quotas,
     pdf,
+    // an accepted report never fails for want of outdoor cells: the radius it was posted
+    // with was checked (assertSampleable), and a default one widens to the nearest outdoor cells
     stats: async ({ lat, lon, radius, address }) =>
-      (await historical.statsForLocation({ address, lat, lon }, radius)) as unknown as HistoricalStats,
-    resolveAddress,
-    reverseLabel: (lat, lon) => geocoding.reverseLabel(lat, lon),
+      (await historical.statsForLocation({ address, lat, lon }, radius, false)) as unknown as HistoricalStats,
+    resolveAddress: (address, lang) => geocoding.resolveAddress(address, lang),
+    reverseLabel: (lat, lon, lang) => geocoding.reverseLabel(lat, lon, lang),
+    assertSampleable: (lat, lon, radius, radiusGiven) =>
+      historical.assertSampleable({ lat, lon }, radius, radiusGiven),
     fontDataUrl: loadReportFontDataUrl(),
     clock,
   });

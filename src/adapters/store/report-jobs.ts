@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, ReportJobsTable } from './schema.ts';
 
 /**
@@ -70,7 +70,14 @@ export interface ReportJobStore {
   markPdfPending(id: string, nowMs: number, expiresMs: number): Promise<void>;
   /** first poll after the HTML is ready found no PDF: completed with pdf_pending */
   completePending(id: string, nowMs: number): Promise<void>;
-  fail(id: string, detail: string, nowMs: number): Promise<void>;
+  /**
+   * The job failed: status failed with its detail. With `refundCounter` (the daily quota
+   * counter that counted the job, in this same database) the unit comes back in the same
+   * transaction, and only when this call moved the job out of processing: the refund is
+   * atomic with the failure and happens once, however often a failure is written.
+   * True when this call failed the job.
+   */
+  fail(id: string, detail: string, nowMs: number, refundCounter?: string): Promise<boolean>;
   /** ids of processing jobs nobody holds (never claimed, or their worker's lease lapsed) */
   listUnheld(nowMs: number): Promise<string[]>;
   readFile(id: string, format: ReportFormat): Promise<string | Buffer | null>;
@@ -256,13 +263,25 @@ export function createReportJobStore(db: Kysely<Database>): ReportJobStore {
         .execute();
     },
 
-    async fail(id, detail, nowMs) {
-      await db
-        .updateTable('report_jobs')
-        .set({ status: 'failed', stage: null, detail, lease_until_ms: null, html: null, updated_ms: nowMs })
-        .where('id', '=', id)
-        .where('status', '=', 'processing')
-        .execute();
+    async fail(id, detail, nowMs, refundCounter) {
+      return db.transaction().execute(async (trx) => {
+        const failed = await trx
+          .updateTable('report_jobs')
+          .set({ status: 'failed', stage: null, detail, lease_until_ms: null, html: null, updated_ms: nowMs })
+          .where('id', '=', id)
+          .where('status', '=', 'processing')
+          .executeTakeFirst();
+        if (Number(failed.numUpdatedRows) !== 1) return false;
+        if (refundCounter !== undefined) {
+          await trx
+            .updateTable('counters')
+            .set({ value: sql<number>`case when value > 0 then value - 1 else 0 end` })
+            .where('name', '=', refundCounter)
+            .where('expires_ms', '>', nowMs)
+            .execute();
+        }
+        return true;
+      });
     },
 
     async listUnheld(nowMs) {

@@ -83,6 +83,8 @@ export function createHistoricalService(deps: HistoricalDeps) {
     key: KeyRecord | null;
     requested: DataMetric[] | undefined;
     deadlineMs: number;
+    /** the radius is a default (reports): none of its cells outdoors → the nearest outdoor ones */
+    widenToNearest?: boolean;
   }) {
     const { location, radius } = input;
     const { dataset, domain, city } = datasetFor(location.lat, location.lon);
@@ -98,6 +100,7 @@ export function createHistoricalService(deps: HistoricalDeps) {
       location.lat,
       location.lon,
       dataset === 'belgium_lowres' ? undefined : radius,
+      input.widenToNearest,
     );
     const cacheKey = `historical:${deps.model.version}:${dataset}:${location.lat}:${location.lon}:${sampling.radiusM ?? '-'}`;
     let cacheStatus: 'hit' | 'miss' = 'hit';
@@ -139,16 +142,34 @@ export function createHistoricalService(deps: HistoricalDeps) {
       const location = await resolveLocation(query, deps.resolveAddress);
       return assemble({ location, radius, key, requested, deadlineMs: deps.deadlineMs });
     },
-    /** every modelled metric for a location already resolved and checked (reports); no deadline */
-    async statsForLocation(location: { address: string | null; lat: number; lon: number }, radius: number) {
+    /**
+     * every modelled metric for a location already resolved and checked (reports); no
+     * deadline. A radius the caller did not choose (`radiusGiven` false) never fails for
+     * lack of outdoor cells: a location inside a building reads the nearest outdoor cells.
+     */
+    async statsForLocation(
+      location: { address: string | null; lat: number; lon: number },
+      radius: number,
+      radiusGiven = true,
+    ) {
       const { body } = await assemble({
         location,
         radius,
         key: null,
         requested: undefined,
         deadlineMs: 24 * 3_600_000,
+        widenToNearest: !radiusGiven,
       });
       return body;
+    },
+    /**
+     * Refuses, before anything is counted, a radius the caller chose that holds no outdoor
+     * cell (the same 422 as the statistics); a default radius always samples something.
+     */
+    assertSampleable(location: { lat: number; lon: number }, radius: number, radiusGiven: boolean): void {
+      const { dataset, domain } = datasetFor(location.lat, location.lon);
+      if (dataset === 'belgium_lowres') return;
+      sampleCells(deps.model, domain, location.lat, location.lon, radius, !radiusGiven);
     },
   };
 }
