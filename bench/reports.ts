@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSqlCounters } from '../src/adapters/counters/sql.ts';
 import { createChromiumRenderer } from '../src/adapters/pdf/chromium.ts';
-import { loadReportFontDataUrl } from '../src/adapters/pdf/font.ts';
+import { loadReportFonts } from '../src/adapters/pdf/font.ts';
 import { createInProcessQueue } from '../src/adapters/queue/in-process.ts';
 import { openDatabase } from '../src/adapters/store/database.ts';
 import { createReportJobStore } from '../src/adapters/store/report-jobs.ts';
@@ -25,7 +25,7 @@ const PDF_BUDGET_MS = 5000;
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-reports-'));
 const opened = await openDatabase({ dataDir });
 const store = createReportJobStore(opened.db);
-const fontDataUrl = loadReportFontDataUrl();
+const fonts = loadReportFonts();
 const service = createReportService({
   store,
   queue: createInProcessQueue({ concurrency: 2 }),
@@ -35,7 +35,7 @@ const service = createReportService({
   resolveAddress: fixtureResolve,
   reverseLabel: async () => 'Place de la Station 1, 5000 Namur',
   sweepIntervalMs: 0,
-  ...(fontDataUrl ? { fontDataUrl } : {}),
+  ...(fonts ? { fonts } : {}),
 });
 await service.start();
 

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createSqlCounters } from '../src/adapters/counters/sql.ts';
 import { createChromiumRenderer } from '../src/adapters/pdf/chromium.ts';
-import { loadReportFontDataUrl } from '../src/adapters/pdf/font.ts';
+import { loadReportFonts } from '../src/adapters/pdf/font.ts';
 import { createInProcessQueue } from '../src/adapters/queue/in-process.ts';
 import { openDatabase } from '../src/adapters/store/database.ts';
 import { createReportJobStore } from '../src/adapters/store/report-jobs.ts';
@@ -41,7 +41,7 @@ export async function renderSamples(options: SampleOptions): Promise<string[]> {
   mkdirSync(options.outDir, { recursive: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-samples-'));
   const opened = await openDatabase({ dataDir });
-  const fontDataUrl = loadReportFontDataUrl();
+  const fonts = loadReportFonts();
   const service = createReportService({
     store: createReportJobStore(opened.db),
     queue: createInProcessQueue({ concurrency: 2 }),
@@ -51,7 +51,7 @@ export async function renderSamples(options: SampleOptions): Promise<string[]> {
     resolveAddress: options.resolveAddress,
     reverseLabel: options.reverseLabel ?? (async () => 'Place de la Station 1, 5000 Namur'),
     sweepIntervalMs: 0,
-    ...(fontDataUrl ? { fontDataUrl } : {}),
+    ...(fonts ? { fonts } : {}),
   });
   const written: string[] = [];
   try {

@@ -6,7 +6,7 @@ import { createSqlCache } from '../adapters/cache/sql.ts';
 import type { Counters } from '../adapters/counters/port.ts';
 import { openConfiguredGeocoder } from '../adapters/geocoder/from-config.ts';
 import { createChromiumRenderer } from '../adapters/pdf/chromium.ts';
-import { loadReportFontDataUrl } from '../adapters/pdf/font.ts';
+import { loadReportFonts } from '../adapters/pdf/font.ts';
 import { createBullmqQueue } from '../adapters/queue/bullmq.ts';
 import { createInProcessQueue } from '../adapters/queue/in-process.ts';
 import { loadSigningSecrets } from '../adapters/signing-secret.ts';
@@ -123,7 +123,7 @@ export async function compose(config: Readonly<Config>, options: ComposeOptions 
     reverseLabel: (lat, lon, lang) => geocoding.reverseLabel(lat, lon, lang),
     assertSampleable: (lat, lon, radius, radiusGiven) =>
       historical.assertSampleable({ lat, lon }, radius, radiusGiven),
-    fontDataUrl: loadReportFontDataUrl(),
+    fonts: loadReportFonts(),
     clock,
   });
   closers.push(() => reports.close());

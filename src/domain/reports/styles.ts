@@ -1,33 +1,42 @@
+/** One static weight of the report font, as a data URL (data:font/woff2;base64,…). */
+export interface ReportFont {
+  weight: number;
+  dataUrl: string;
+}
+
 /**
  * The report's stylesheet: a calm, readable page on screen and A4 sheets in print. The
- * font (Inter, from the @fontsource-variable/inter package) is embedded by the caller as
- * a data URL so that the page makes no request; DejaVu Sans is the fallback for glyphs
- * such as subscripts.
+ * fonts (Inter in static weights 400–700) are embedded by the caller as data URLs so that
+ * the page makes no request; only those weights are used, so no weight is synthesised.
+ * DejaVu Sans is the fallback for glyphs such as subscripts.
  */
-export function reportCss(options: { fontDataUrl?: string; footer: string }): string {
-  const fontFace = options.fontDataUrl
-    ? `@font-face{font-family:'Inter Variable';font-style:normal;font-weight:100 900;font-display:block;src:url(${options.fontDataUrl}) format('woff2');}`
-    : '';
+export function reportCss(options: { fonts?: readonly ReportFont[]; footer: string }): string {
+  const fontFace = (options.fonts ?? [])
+    .map(
+      (font) =>
+        `@font-face{font-family:'Inter';font-style:normal;font-weight:${font.weight};font-display:block;src:url(${font.dataUrl}) format('woff2');}`,
+    )
+    .join('\n');
   // a CSS string; '<' is escaped so that no text can close the <style> element
   const footer = JSON.stringify(options.footer).replace(/</g, '\\3c ');
   return `${fontFace}
 :root{--ink:#1f2d3d;--muted:#5d6c7b;--line:#e3e8ee;--paper:#ffffff;--bg:#eef2f6;--air:#2d6cdf;--wind:#0e9384;--thermal:#e0652b}
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
-body{margin:0;background:var(--bg);color:var(--ink);font-family:'Inter Variable','Inter','DejaVu Sans','Helvetica Neue',Arial,sans-serif;font-size:15px;line-height:1.5}
+body{margin:0;background:var(--bg);color:var(--ink);font-family:'Inter','DejaVu Sans','Helvetica Neue',Arial,sans-serif;font-size:15px;line-height:1.5}
 .num,.big,.stat b,.kv,svg.chart{font-variant-numeric:tabular-nums}
 .page{max-width:880px;margin:24px auto;background:var(--paper);padding:40px 48px;border-radius:10px;box-shadow:0 1px 3px rgba(16,24,40,.08)}
 header.cover{border-bottom:3px solid var(--ink);padding-bottom:14px;margin-bottom:18px}
 .brand{font-size:12px;letter-spacing:.08em;text-transform:uppercase;color:var(--muted);font-weight:600}
-h1{font-size:28px;line-height:1.15;margin:6px 0 2px;font-weight:750;letter-spacing:-.01em}
+h1{font-size:28px;line-height:1.15;margin:6px 0 2px;font-weight:700;letter-spacing:-.01em}
 .subtitle{color:var(--muted);margin:0 0 14px}
-.address{font-size:20px;font-weight:650;margin:0 0 12px}
+.address{font-size:20px;font-weight:600;margin:0 0 12px}
 dl.facts{display:grid;grid-template-columns:max-content 1fr max-content 1fr;gap:3px 14px;margin:0;font-size:13px}
 dl.facts dt{color:var(--muted)}
 dl.facts dd{margin:0}
 h2{font-size:22px;margin:0 0 10px;font-weight:700;display:flex;align-items:center;gap:10px}
 h2::before{content:'';display:inline-block;width:6px;height:24px;border-radius:3px;background:var(--accent,var(--ink))}
-h3{font-size:15px;margin:18px 0 6px;font-weight:650}
+h3{font-size:15px;margin:18px 0 6px;font-weight:600}
 p{margin:0 0 8px;orphans:3;widows:3}
 .muted{color:var(--muted)}
 section{margin:0 0 20px}
@@ -42,16 +51,16 @@ section.thermal{--accent:var(--thermal)}
 .card{border:1px solid var(--line);border-top:4px solid var(--accent);border-radius:8px;padding:10px 14px;break-inside:avoid}
 .card.air{--accent:var(--air)}.card.wind{--accent:var(--wind)}.card.thermal{--accent:var(--thermal)}
 .card h3{margin:0 0 6px;font-size:14px;text-transform:uppercase;letter-spacing:.04em;color:var(--muted)}
-.big{font-size:28px;font-weight:750;line-height:1.1}
+.big{font-size:28px;font-weight:700;line-height:1.1}
 .big small{font-size:14px;color:var(--muted);font-weight:500}
 .gauge{display:block;width:100%;height:8px;margin:6px 0 8px}
-.chip{display:inline-block;padding:1px 9px;border-radius:999px;font-size:12.5px;font-weight:650;border:1px solid rgba(0,0,0,.08)}
+.chip{display:inline-block;padding:1px 9px;border-radius:999px;font-size:12.5px;font-weight:600;border:1px solid rgba(0,0,0,.08)}
 .card p{font-size:13px;margin:6px 0 0}
 .headline{display:grid;grid-template-columns:170px 1fr;gap:18px;align-items:start;margin:8px 0 6px}
 .headline .scorebox{border:1px solid var(--line);border-radius:8px;padding:10px 12px}
 .kv{font-size:13px;color:var(--muted)}
 figure{margin:12px 0 14px;break-inside:avoid}
-figcaption{font-size:13px;font-weight:650;margin-bottom:6px}
+figcaption{font-size:13px;font-weight:600;margin-bottom:6px}
 svg.chart{display:block;width:100%;height:auto;font-family:inherit}
 svg.chart-stacked{height:34px;border-radius:6px;overflow:hidden}
 ul.legend{list-style:none;padding:0;margin:8px 0 0;display:flex;flex-wrap:wrap;gap:4px 14px;font-size:12.5px}
@@ -59,7 +68,7 @@ ul.legend li{display:flex;align-items:center;gap:6px}
 .swatch{display:inline-block;width:12px;height:12px;border-radius:3px;border:1px solid rgba(0,0,0,.1)}
 table{border-collapse:collapse;width:100%;font-size:13.5px;margin:6px 0 10px;break-inside:avoid}
 th,td{text-align:left;padding:6px 8px;border-bottom:1px solid var(--line)}
-th{font-weight:650;color:var(--muted);font-size:12.5px}
+th{font-weight:600;color:var(--muted);font-size:12.5px}
 td.num,th.num{text-align:right;white-space:nowrap}
 .grid2{display:grid;grid-template-columns:1fr 1fr;gap:18px}
 .stats{display:grid;grid-template-columns:repeat(4,1fr);gap:8px 16px;margin:8px 0 12px}

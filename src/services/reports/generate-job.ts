@@ -139,7 +139,7 @@ async function buildHtml(job: ReportJob, options: GenerateOptions): Promise<{ ht
     address: label,
     generatedAtMs: clock(),
     ...(attribution ? { attribution } : {}),
-    ...(deps.fontDataUrl ? { fontDataUrl: deps.fontDataUrl } : {}),
+    ...(deps.fonts ? { fonts: deps.fonts } : {}),
   });
   return { html, label };
 }

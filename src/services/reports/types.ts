@@ -5,6 +5,7 @@ import type { ReportJobStore } from '../../adapters/store/report-jobs.ts';
 import type { Coverage } from '../../domain/coverage/classify.ts';
 import type { ReportLang } from '../../domain/reports/i18n/index.ts';
 import type { HistoricalStats } from '../../domain/reports/stats.ts';
+import type { ReportFont } from '../../domain/reports/styles.ts';
 
 export type StatsProvider = (input: {
   lat: number;
@@ -40,8 +41,8 @@ export interface ReportServiceDeps {
   classify?: (lat: number, lon: number) => Coverage;
   /** the attribution printed in a report, e.g. the city's; a translated default otherwise */
   attribution?: (stats: HistoricalStats, lang: ReportLang) => string | undefined;
-  /** data URL of the embedded font */
-  fontDataUrl?: string;
+  /** the embedded fonts, static weights as data URLs */
+  fonts?: readonly ReportFont[];
   clock?: () => number;
   newId?: () => string;
   logger?: ReportLogger;
