@@ -32,6 +32,7 @@ import { createGeocodeService } from '../services/geocode.ts';
 import { createKeyAuthenticator, keyActivity } from '../services/key-authenticator.ts';
 import { createMapServices } from '../services/map/index.ts';
 import { createReportService } from '../services/reports/service.ts';
+import { createSiteMapProvider } from '../services/reports/site-map.ts';
 import { openStores } from './stores.ts';
 
 /** The service's version, from package.json (the API major version is the /v1 prefix). */
@@ -124,6 +125,7 @@ export async function compose(config: Readonly<Config>, options: ComposeOptions 
     assertSampleable: (lat, lon, radius, radiusGiven) =>
       historical.assertSampleable({ lat, lon }, radius, radiusGiven),
     fonts: loadReportFonts(),
+    siteMap: createSiteMapProvider(model),
     clock,
   });
   closers.push(() => reports.close());

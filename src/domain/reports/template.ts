@@ -7,6 +7,7 @@ import { cover, dailyLife, glance } from './sections/cover.ts';
 import { methodSection } from './sections/method.ts';
 import { thermalSection } from './sections/thermal.ts';
 import { windSection } from './sections/wind.ts';
+import type { SiteMap } from './site-map/types.ts';
 import type { HistoricalStats } from './stats.ts';
 import type { ReportFont } from './styles.ts';
 import { reportCss } from './styles.ts';
@@ -20,6 +21,8 @@ export interface ReportMeta {
   attribution?: string;
   /** the embedded fonts, static weights as data URLs; system fonts without them */
   fonts?: readonly ReportFont[];
+  /** the location map's data (buildings, sampled cells, data layer); the cover has no map without it */
+  siteMap?: SiteMap;
 }
 
 /**

@@ -38,7 +38,7 @@ interface CachedStatistics {
 }
 
 /** Which dataset answers a location: the hyper-local model inside Brussels' zone, the nationwide grid elsewhere in Belgium. */
-function datasetFor(
+export function datasetFor(
   lat: number,
   lon: number,
 ): { dataset: Dataset; domain: DomainId; city: CityDefinition | null } {

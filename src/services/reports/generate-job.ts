@@ -134,12 +134,23 @@ async function buildHtml(job: ReportJob, options: GenerateOptions): Promise<{ ht
   );
   const lang = job.lang as ReportLang;
   const attribution = deps.attribution?.(stats, lang);
+  // the map illustrates; a report without it beats no report
+  const siteMap = await deps
+    .siteMap?.({ lat: job.lat, lon: job.lon, radius: job.radius })
+    .catch((error: unknown) => {
+      deps.logger?.warn(
+        { jobId: job.id, err: error },
+        'report location map failed; the report goes without it',
+      );
+      return undefined;
+    });
   const html = renderReportHtml(stats, lang, {
     jobId: job.id,
     address: label,
     generatedAtMs: clock(),
     ...(attribution ? { attribution } : {}),
     ...(deps.fonts ? { fonts: deps.fonts } : {}),
+    ...(siteMap ? { siteMap } : {}),
   });
   return { html, label };
 }

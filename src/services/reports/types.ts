@@ -6,6 +6,7 @@ import type { Coverage } from '../../domain/coverage/classify.ts';
 import type { ReportLang } from '../../domain/reports/i18n/index.ts';
 import type { HistoricalStats } from '../../domain/reports/stats.ts';
 import type { ReportFont } from '../../domain/reports/styles.ts';
+import type { SiteMapProvider } from './site-map.ts';
 
 export type StatsProvider = (input: {
   lat: number;
@@ -41,6 +42,8 @@ export interface ReportServiceDeps {
   classify?: (lat: number, lon: number) => Coverage;
   /** the attribution printed in a report, e.g. the city's; a translated default otherwise */
   attribution?: (stats: HistoricalStats, lang: ReportLang) => string | undefined;
+  /** the location map's data for the cover (buildings, sampled cells, a data layer); no map without it */
+  siteMap?: SiteMapProvider;
   /** the embedded fonts, static weights as data URLs */
   fonts?: readonly ReportFont[];
   clock?: () => number;

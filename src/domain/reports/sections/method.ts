@@ -1,5 +1,6 @@
 import { html, type SafeHtml } from '../html.ts';
 import { counted, type ReportContext } from './context.ts';
+import { scoreKey } from './cover.ts';
 
 /** how the numbers were made, their limits, whom to credit, and the report's full id */
 export function methodSection(
@@ -27,6 +28,10 @@ export function methodSection(
     <li>${tr.t('methodScores')}</li>
     <li>${tr.t('methodLimits')}</li>
   </ul>
+  <h3>${tr.t('readingTitle')}</h3>
+  <p class="method">${tr.t('readingRating')}</p>
+  <p class="method">${tr.t('readingScore')}</p>
+  ${scoreKey(context)}
   <h3>${tr.t('attributionTitle')}</h3>
   <p class="method">${meta.attribution ?? tr.t('attributionDefault')}</p>
   <p class="method">${tr.t('reportId', { id: meta.jobId })}</p>
