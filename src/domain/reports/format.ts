@@ -63,10 +63,6 @@ export function utcOffset(instant: Date | number): string {
 
 const cache = new Map<ReportLang, Formatter>();
 
-function capitalise(text: string, locale: string): string {
-  return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
-}
-
 export function formatterFor(lang: ReportLang): Formatter {
   const cached = cache.get(lang);
   if (cached) return cached;

@@ -61,10 +61,11 @@ section.thermal{--accent:var(--thermal)}
 .card{border:1px solid var(--line);border-top:4px solid var(--accent);border-radius:8px;padding:10px 14px;break-inside:avoid}
 .card.air{--accent:var(--air)}.card.wind{--accent:var(--wind)}.card.thermal{--accent:var(--thermal)}
 .card .card-title{margin:0 0 6px;font-size:14px;font-weight:600;text-transform:uppercase;letter-spacing:.04em;color:var(--muted)}
-.figures{display:grid;grid-template-columns:1fr 1fr;gap:8px}
-.figure{display:flex;flex-direction:column;align-items:flex-start;gap:2px;min-width:0}
-.figure .big{font-size:24px}
-.figure.score{border-left:1px solid var(--line);padding-left:10px}
+.figures{margin:0}
+.figures div{display:flex;flex-wrap:wrap;align-items:baseline;gap:0 8px}
+.figures dt{font-size:13px;color:var(--muted)}
+.figures dd{margin:0;font-size:13px;color:var(--muted)}
+.figures .big{font-size:22px;color:var(--ink)}
 .scorebox{border:1px solid var(--line);border-radius:8px;padding:10px 12px}
 ul.classes{list-style:none;padding:0;margin:8px 0 0;font-size:12.5px;display:grid;gap:2px}
 ul.classes li{display:flex;align-items:baseline;gap:8px}
@@ -116,7 +117,7 @@ section{margin-bottom:10px}
 h2{font-size:18px;margin-bottom:6px}
 .cards{margin:6px 0;gap:10px}
 .card{padding:8px 12px}
-.figure .big{font-size:20px}
+.figures .big{font-size:19px}
 .life{padding:5px 12px;margin-bottom:6px}
 .life p{font-size:9pt;margin-bottom:3px}
 th,td{padding:3px 8px}

@@ -209,10 +209,16 @@ export const en = {
   windSittingNote:
     'Long sitting, as on a café terrace used every day, needs a stricter limit than the calm class: 2.5 m/s, the City of London criterion for frequent sitting. Hours between 2.5 and 4 m/s still count as calm; here {pct} of the hours are above 2.5 m/s.',
   readingTitle: 'How to read the figures',
-  readingRating:
-    'Rating (0 to 10): how often conditions are good. Air: the share of hours with good air, divided by 10. Wind: the score, lowered when the windiest hour of the year is dangerous. Thermal comfort: the share of comfortable daytime hours in the weakest season outside winter, divided by 10.',
-  readingScore:
-    'Score (0 to 10): the year compared with health and comfort guidelines. Air: yearly averages against the WHO guidelines. Wind: how often the comfort thresholds are exceeded against the City of London allowances. Thermal comfort: each season’s acceptable daytime hours against what is usual for the season. The label next to a score (Excellent … Bad) follows the bands of the key below and means the same on all three themes.',
+  readingIntro:
+    'The rating (0 to 10) says how often conditions are good; the score (0 to 10) compares the year with health and comfort guidelines. The label next to a score follows the bands of the key below and means the same on all three themes.',
+  colTheme: 'Theme',
+  readingRating_air: 'share of hours with good air (BelAQI 1 to 4), divided by 10',
+  readingScore_air: 'yearly averages against the WHO 2021 guidelines',
+  readingRating_wind: 'the score, lowered when the windiest hour of the year is dangerous',
+  readingScore_wind: 'how often the comfort thresholds are exceeded, against the City of London allowances',
+  readingRating_thermal:
+    'share of comfortable daytime hours in the weakest season outside winter, divided by 10',
+  readingScore_thermal: 'each season’s acceptable daytime hours against what is usual for that season',
   footer: 'svc-api · report {id} · generated {date} · files kept for 30 days',
 } as const;
 

@@ -216,10 +216,18 @@ export const fr: Record<MessageKey, string> = {
   windSittingNote:
     'Rester assis longtemps, comme à une terrasse de café fréquentée tous les jours, demande une limite plus stricte que la classe « calme » : 2,5 m/s, le critère de la City of London pour une assise fréquente. Les heures entre 2,5 et 4 m/s restent calmes ; ici, {pct} des heures dépassent 2,5 m/s.',
   readingTitle: 'Comment lire les chiffres',
-  readingRating:
-    'Note (de 0 à 10) : la fréquence des bonnes conditions. Air : la part d’heures où l’air est de bonne qualité, divisée par 10. Vent : le score, abaissé quand l’heure la plus venteuse de l’année est dangereuse. Confort thermique : la part d’heures de jour confortables pendant la saison la moins favorable hors hiver, divisée par 10.',
-  readingScore:
-    'Score (de 0 à 10) : l’année comparée aux recommandations de santé et de confort. Air : moyennes annuelles face aux lignes directrices de l’OMS. Vent : fréquence de dépassement des seuils de confort face aux tolérances de la City of London. Confort thermique : heures de jour acceptables de chaque saison face à ce qui est habituel pour cette saison. L’appréciation à côté d’un score (Excellent … Mauvais) suit les tranches de la légende ci-dessous et a le même sens pour les trois thèmes.',
+  readingIntro:
+    'La note (de 0 à 10) indique la fréquence des bonnes conditions ; le score (de 0 à 10) compare l’année aux recommandations de santé et de confort. L’appréciation à côté d’un score suit les tranches de la légende ci-dessous et a le même sens pour les trois thèmes.',
+  colTheme: 'Thème',
+  readingRating_air: 'part des heures où l’air est de bonne qualité (BelAQI 1 à 4), divisée par 10',
+  readingScore_air: 'moyennes annuelles face aux lignes directrices 2021 de l’OMS',
+  readingRating_wind: 'le score, abaissé quand l’heure la plus venteuse de l’année est dangereuse',
+  readingScore_wind:
+    'fréquence de dépassement des seuils de confort face aux tolérances de la City of London',
+  readingRating_thermal:
+    'part des heures de jour confortables pendant la saison la moins favorable hors hiver, divisée par 10',
+  readingScore_thermal:
+    'heures de jour acceptables de chaque saison face à ce qui est habituel pour cette saison',
   footer: 'svc-api · rapport {id} · établi le {date} · fichiers conservés 30 jours',
 };
 

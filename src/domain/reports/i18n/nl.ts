@@ -214,10 +214,18 @@ export const nl: Record<MessageKey, string> = {
   windSittingNote:
     'Lang zitten, zoals op een caféterras dat elke dag gebruikt wordt, vraagt een strengere grens dan de klasse rustig: 2,5 m/s, het criterium van de City of London voor vaak en lang zitten. Uren tussen 2,5 en 4 m/s tellen nog als rustig; hier ligt {pct} van de uren boven 2,5 m/s.',
   readingTitle: 'Hoe de cijfers te lezen',
-  readingRating:
-    'Beoordeling (0 tot 10): hoe vaak de omstandigheden goed zijn. Lucht: het aandeel uren met goede lucht, gedeeld door 10. Wind: de score, verlaagd als het winderigste uur van het jaar gevaarlijk is. Thermisch comfort: het aandeel comfortabele uren overdag in het zwakste seizoen buiten de winter, gedeeld door 10.',
-  readingScore:
-    'Score (0 tot 10): het jaar vergeleken met richtlijnen voor gezondheid en comfort. Lucht: jaargemiddelden tegenover de WHO-richtlijnen. Wind: hoe vaak de comfortdrempels overschreden worden tegenover de toleranties van de City of London. Thermisch comfort: de aanvaardbare uren overdag per seizoen tegenover wat voor dat seizoen gebruikelijk is. Het label naast een score (Uitstekend … Erg slecht) volgt de klassen van de legende hieronder en betekent hetzelfde voor de drie thema’s.',
+  readingIntro:
+    'De beoordeling (0 tot 10) zegt hoe vaak de omstandigheden goed zijn; de score (0 tot 10) vergelijkt het jaar met richtlijnen voor gezondheid en comfort. Het label naast een score volgt de klassen van de legende hieronder en betekent hetzelfde voor de drie thema’s.',
+  colTheme: 'Thema',
+  readingRating_air: 'aandeel uren met goede lucht (BelAQI 1 tot 4), gedeeld door 10',
+  readingScore_air: 'jaargemiddelden tegenover de WHO-richtlijnen van 2021',
+  readingRating_wind: 'de score, verlaagd als het winderigste uur van het jaar gevaarlijk is',
+  readingScore_wind:
+    'hoe vaak de comfortdrempels overschreden worden, tegenover de toleranties van de City of London',
+  readingRating_thermal:
+    'aandeel comfortabele uren overdag in het zwakste seizoen buiten de winter, gedeeld door 10',
+  readingScore_thermal:
+    'aanvaardbare uren overdag per seizoen, tegenover wat voor dat seizoen gebruikelijk is',
   footer: 'svc-api · rapport {id} · opgemaakt op {date} · bestanden 30 dagen bewaard',
 };
 

@@ -72,10 +72,12 @@ export function ratingAndScore(
   className = 'figures',
 ): SafeHtml {
   const { tr, f } = context;
-  return html`<div class="${className}">
-    <div class="figure rating"><span class="kv">${tr.t('rating')}</span><span class="big">${f.number(block.rating, 1)}<small> / 10</small></span></div>
-    <div class="figure score"><span class="kv">${tr.t('score')}</span><span class="big">${f.number(block.score, 1)}<small> / 10</small></span>${labelChip(context, shownLabel(block))}</div>
-  </div>`;
+  // a label and its value on one line (a definition list): read aloud, copied or
+  // extracted, each number follows its own name
+  return html`<dl class="${className}">
+    <div><dt>${tr.t('rating')}</dt> <dd><span class="big">${f.number(block.rating, 1)}</span> / 10</dd></div>
+    <div><dt>${tr.t('score')}</dt> <dd><span class="big">${f.number(block.score, 1)}</span> / 10</dd> <dd>${labelChip(context, shownLabel(block))}</dd></div>
+  </dl>`;
 }
 
 /** the box at the head of a theme page: rating and score, each labelled */
