@@ -95,7 +95,7 @@ td.num,th.num{text-align:right;white-space:nowrap}
 .stat b{display:block;font-size:19px}
 .stat span{font-size:12.5px;color:var(--muted)}
 .life{background:#f6f8fb;border-radius:8px;padding:8px 14px;border-left:4px solid var(--accent);break-inside:avoid;margin:0 0 10px}
-.life-title{display:block;margin-bottom:2px}
+.life-title{display:inline;margin-right:4px}
 .life.air{--accent:var(--air)}.life.wind{--accent:var(--wind)}.life.thermal{--accent:var(--thermal)}
 .life p:last-child{margin-bottom:0}
 .warning{background:#fff4e5;border-left:4px solid #d97706;padding:8px 12px;border-radius:6px;font-size:13.5px}

@@ -11,7 +11,7 @@ import { sampleCells } from '../data/sampling.ts';
  * which shows at a glance the sunny and the shaded streets around the site.
  */
 const METRES_PER_DEGREE = (Math.PI * 6_371_008.8) / 180;
-/** street scale: about 360 m × 210 m; nationwide (1 km cells): 6 km × 3.5 km */
+/** street scale: about 360 m × 210 m; nationwide (1 km cells): 6 km × 2.6 km */
 const EXTENT = {
   city: { halfWidthM: 180, halfHeightM: 120 },
   nationwide: { halfWidthM: 3000, halfHeightM: 2000 },

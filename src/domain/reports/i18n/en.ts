@@ -192,7 +192,6 @@ export const en = {
   mapTitle: 'The address and its surroundings',
   mapCaption:
     'Colours: felt temperature (UTCI) on summer afternoons, the average of {days} days at {hour}, June to August {year}.',
-  mapNoBuildings: 'The nationwide dataset does not resolve buildings: each square is a cell of about 1 km.',
   mapBuildings: 'Buildings',
   mapSampled: 'Cells the figures come from',
   mapSampledRadius: 'Averaging radius and its cells',
@@ -202,7 +201,7 @@ export const en = {
     'Map of the surroundings of the address: buildings, the cells the figures come from and the felt temperature on summer afternoons. North is up.',
   windClassesTitle: 'What the comfort classes mean',
   windClass_1: 'below 4 m/s: comfortable for walking, standing and sitting for a while',
-  windClass_2: '4 to 6 m/s: fine for standing and short stops; sitting becomes unpleasant',
+  windClass_2: '4 to 6 m/s: fine for standing and short stops, not for sitting',
   windClass_3: '6 to 8 m/s: fine for walking, unpleasant for standing or sitting',
   windClass_4: 'above 8 m/s, or gusts of 10 m/s: only brisk walking is tolerable',
   windClass_5: 'above 15 m/s: people can lose their balance, especially cyclists and frail people',

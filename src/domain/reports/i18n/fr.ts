@@ -197,8 +197,6 @@ export const fr: Record<MessageKey, string> = {
   mapTitle: 'L’adresse et ses environs',
   mapCaption:
     'Couleurs : température ressentie (UTCI) les après-midi d’été, moyenne de {days} jours à {hour}, de juin à août {year}.',
-  mapNoBuildings:
-    'Les données nationales ne représentent pas les bâtiments : chaque carré est une maille d’environ 1 km.',
   mapBuildings: 'Bâtiments',
   mapSampled: 'Mailles dont proviennent les chiffres',
   mapSampledRadius: 'Rayon de la moyenne et ses mailles',
@@ -208,8 +206,7 @@ export const fr: Record<MessageKey, string> = {
     'Carte des environs de l’adresse : bâtiments, mailles dont proviennent les chiffres et température ressentie les après-midi d’été. Le nord est en haut.',
   windClassesTitle: 'Ce que signifient les classes de confort',
   windClass_1: 'moins de 4 m/s : confortable pour marcher, rester debout et s’asseoir un moment',
-  windClass_2:
-    'de 4 à 6 m/s : convient pour rester debout ou s’arrêter un instant ; rester assis devient désagréable',
+  windClass_2: 'de 4 à 6 m/s : bien pour rester debout ou s’arrêter, pas pour s’asseoir',
   windClass_3: 'de 6 à 8 m/s : convient pour marcher, désagréable pour rester debout ou assis',
   windClass_4: 'plus de 8 m/s, ou rafales de 10 m/s : seule la marche d’un bon pas reste supportable',
   windClass_5: 'plus de 15 m/s : on peut perdre l’équilibre, surtout à vélo ou quand on est fragile',

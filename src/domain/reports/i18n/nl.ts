@@ -195,8 +195,6 @@ export const nl: Record<MessageKey, string> = {
   mapTitle: 'Het adres en de omgeving',
   mapCaption:
     'Kleuren: gevoelstemperatuur (UTCI) op zomernamiddagen, het gemiddelde van {days} dagen om {hour}, van juni tot augustus {year}.',
-  mapNoBuildings:
-    'De nationale gegevens bevatten geen afzonderlijke gebouwen: elk vierkant is een cel van ongeveer 1 km.',
   mapBuildings: 'Gebouwen',
   mapSampled: 'Cellen waar de cijfers vandaan komen',
   mapSampledRadius: 'Straal van het gemiddelde en de cellen erin',
@@ -206,7 +204,7 @@ export const nl: Record<MessageKey, string> = {
     'Kaart van de omgeving van het adres: gebouwen, de cellen waar de cijfers vandaan komen en de gevoelstemperatuur op zomernamiddagen. Het noorden is boven.',
   windClassesTitle: 'Wat de comfortklassen betekenen',
   windClass_1: 'onder 4 m/s: comfortabel om te wandelen, te staan en een tijdje te zitten',
-  windClass_2: '4 tot 6 m/s: prima om te staan of even te blijven staan; zitten wordt onaangenaam',
+  windClass_2: '4 tot 6 m/s: prima om te staan of even halt te houden, niet om te zitten',
   windClass_3: '6 tot 8 m/s: prima om te wandelen, onaangenaam om te staan of te zitten',
   windClass_4: 'boven 8 m/s, of windstoten van 10 m/s: alleen stevig doorstappen is nog te doen',
   windClass_5:

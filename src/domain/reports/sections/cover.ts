@@ -35,7 +35,7 @@ function siteMapKey(context: ReportContext, map: SiteMap): SafeHtml {
       days: f.integer(map.layer.days),
       hour: f.hour(map.layer.localHour),
       year: String(map.layer.year),
-    })}${map.hasBuildings ? '' : ` ${tr.t('mapNoBuildings')}`}</p>
+    })}</p>
     ${siteMapLegend(map, tr)}
   </div>`;
 }
@@ -139,7 +139,7 @@ export function dailyLife(context: ReportContext): SafeHtml {
   const { stats, tr } = context;
   const { air, wind, thermal } = stats;
   // the theme's name leads its paragraph rather than heading it: the outline lists each theme once
-  const lead = (title: string) => html`<b class="life-title">${title}</b> `;
+  const lead = (title: string) => html`<b class="life-title">${title}.</b> `;
   return html`<section class="daily">
   <h2>${tr.t('dailyLife')}</h2>
   ${air ? html`<div class="life air"><p>${lead(tr.t('airTitle'))}${tr.t(lifeKey('airLife', air.score))}</p></div>` : ''}

@@ -88,7 +88,7 @@ export function windSection(context: ReportContext): SafeHtml {
       color: () => ACCENT.wind,
       min: 0,
       max,
-      height: 130,
+      height: 110,
       ticks,
       references: [
         {
