@@ -2,8 +2,10 @@
  * Reports benchmark: one report end to end (POST accepted → HTML stored → PDF stored),
  * with a cold browser and a warm one, then 25 posts at once against a quota of 20: how
  * many are accepted (must be exactly 20) and how long until all 20 are complete.
- * Real SQLite job store and counters, in-process queue, Debian's Chromium; statistics
- * from the FIXTURES (the statistics engine has its own benchmark).
+ * Real SQLite job store and counters, in-process queue, Debian's Chromium, and the
+ * location map from the embedded model (buildings, sampled cells, summer-afternoon UTCI
+ * over 23 afternoons); statistics from the FIXTURES (the statistics engine has its own
+ * benchmark).
  *
  *   node --import tsx bench/reports.ts      (or: npm run bench -- reports)
  */
@@ -16,13 +18,18 @@ import { loadReportFonts } from '../src/adapters/pdf/font.ts';
 import { createInProcessQueue } from '../src/adapters/queue/in-process.ts';
 import { openDatabase } from '../src/adapters/store/database.ts';
 import { createReportJobStore } from '../src/adapters/store/report-jobs.ts';
+import { createEmbeddedModel } from '../src/model/embedded/index.ts';
 import { createReportService } from '../src/services/reports/service.ts';
+import { createSiteMapProvider } from '../src/services/reports/site-map.ts';
+import { SHARED_MODEL_DIR } from '../test/helpers/service.ts';
 import { fixtureResolve, fixtureStats } from '../test/reports/helpers.ts';
 
 const HTML_BUDGET_MS = 2000;
 const PDF_BUDGET_MS = 5000;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-reports-'));
+// the generated model morphology, shared with the tests (built once, minutes the first time)
+const model = await createEmbeddedModel({ dataDir: SHARED_MODEL_DIR, workers: 2 });
 const opened = await openDatabase({ dataDir });
 const store = createReportJobStore(opened.db);
 const fonts = loadReportFonts();
@@ -35,6 +42,7 @@ const service = createReportService({
   resolveAddress: fixtureResolve,
   reverseLabel: async () => 'Place de la Station 1, 5000 Namur',
   sweepIntervalMs: 0,
+  siteMap: createSiteMapProvider(model),
   ...(fonts ? { fonts } : {}),
 });
 await service.start();
@@ -113,6 +121,7 @@ try {
   );
 } finally {
   await service.close();
+  await model.close();
   await opened.close();
   rmSync(dataDir, { recursive: true, force: true });
 }

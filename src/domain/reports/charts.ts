@@ -98,6 +98,7 @@ export function monthlyBars(options: MonthlyBarsOptions): SafeHtml {
   // reference lines and outlines are explained in a key above the plot, never over the bars
   const top = keyed ? 36 : 20;
   const bottom = 28;
+  const valueLabels: string[] = [];
   const plotW = width - left - right;
   const plotH = height - top - bottom;
   const span = options.max - options.min || 1;
@@ -145,7 +146,7 @@ export function monthlyBars(options: MonthlyBarsOptions): SafeHtml {
       `<rect x="${n(cx - barW / 2)}" y="${n(barTop)}" width="${n(barW)}" height="${n(barH)}" rx="2" fill="${escapeHtml(options.color(value, index))}"${outline}/>`,
     );
     const labelY = value >= 0 ? barTop - 5 : barTop + barH + 13;
-    out.push(valueLabel(cx, labelY, options.format(value)));
+    valueLabels.push(valueLabel(cx, labelY, options.format(value)));
   });
   (options.references ?? []).forEach((reference, index) => {
     const ry = y(reference.value);
@@ -163,6 +164,8 @@ export function monthlyBars(options: MonthlyBarsOptions): SafeHtml {
     );
     out.push(text(kx + 20, 12, options.highlightCaption, `font-size="11" fill="${INK}"`));
   }
+  // the labels last, on their plates, so that no reference line crosses a value
+  out.push(...valueLabels);
   return raw(
     `<svg class="chart chart-monthly" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeHtml(options.title)}">${out.join('')}</svg>`,
   );

@@ -184,7 +184,7 @@ export const fr: Record<MessageKey, string> = {
   methodAir:
     'Air : indice BelAQI de la Cellule interrégionale de l’environnement (IRCEL-CELINE, seuils horaires de 2022) ; scores ancrés sur les lignes directrices mondiales 2021 de l’OMS sur la qualité de l’air.',
   methodWind:
-    'Vent : vitesses moyennes et rafales au niveau du piéton, classes de confort de Lawson et méthode de dépassement de la City of London (2019).',
+    'Vent : vitesses moyennes et rafales à hauteur de piéton, classes de confort de Lawson et méthode de dépassement de la City of London (2019).',
   methodThermal:
     'Chaleur et froid : UTCI, avec les dix catégories de stress de la définition internationale de l’UTCI ; le jour va de 8 h à 20 h, heure belge.',
   methodScores:
