@@ -246,7 +246,7 @@ describe('rendered report files (issue #12)', () => {
     assert.ok(html.includes('>Sep<'));
     const durbuy = files.get('durbuy-nl')!.html;
     assert.match(durbuy, /<svg class="site-map"/, 'a map in the nationwide dataset too');
-    assert.match(durbuy, /elke waarde beschrijft een cel van ongeveer 1 km/);
+    assert.match(durbuy, /elke waarde beschrijft een cel van ongeveer 1\u00a0km/);
     assert.doesNotMatch(durbuy, /Gebouwen<\/li>/, 'no buildings in the nationwide legend');
     assert.match(durbuy, />1\u00a0km<\/text>/);
   });

@@ -102,7 +102,7 @@ td.num,th.num{text-align:right;white-space:nowrap}
 .method{font-size:13px;color:var(--muted)}
 .method li{margin:0 0 4px}
 footer{border-top:1px solid var(--line);margin-top:24px;padding-top:10px;font-size:12px;color:var(--muted)}
-@media screen and (max-width:700px){.page{padding:22px 18px;margin:0;border-radius:0}dl.facts{grid-template-columns:max-content minmax(0,1fr)}.cover-body.with-map,.cards,.grid2,.headline,.stats{grid-template-columns:minmax(0,1fr)}th,td{padding:5px 4px}td.num,th.num{white-space:normal}}
+@media screen and (max-width:700px){.page{padding:22px 18px;margin:0;border-radius:0}.cover-body.with-map figure.site{order:-1}dl.facts{grid-template-columns:max-content minmax(0,1fr)}.cover-body.with-map,.cards,.grid2,.headline,.stats{grid-template-columns:minmax(0,1fr)}th,td{padding:5px 4px}td.num,th.num{white-space:normal}}
 @media screen and (max-width:420px){body{font-size:14px}.page{padding:16px 12px}h1{font-size:24px}h2{font-size:19px}dl.facts{grid-template-columns:minmax(0,1fr)}dl.facts dd{margin-bottom:4px}table{font-size:12px;table-layout:fixed}th,td{padding:4px 3px;overflow-wrap:anywhere;hyphens:auto}.stats{grid-template-columns:1fr 1fr}}
 .page,section,figure,td,th,dd,p,li{overflow-wrap:break-word}
 @page{size:A4;margin:14mm 14mm 16mm;@bottom-left{content:${footer};font-size:8pt;color:#5d6c7b;font-family:'DejaVu Sans',sans-serif}@bottom-right{content:counter(page) ' / ' counter(pages);font-size:8pt;color:#5d6c7b;font-family:'DejaVu Sans',sans-serif}}
