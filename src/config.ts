@@ -24,6 +24,8 @@ export interface Config {
   modelWorkers: number;
   /** how long a data request waits for the compute back end before 504 upstream_timeout */
   computeDeadlineMs: number;
+  /** how often each instance looks for imported or removed cities (docs/cities.md) */
+  citiesPollMs: number;
   /** default limits of keys created without explicit values */
   defaultRatePerMin: number;
   defaultReportsPerDay: number;
@@ -110,6 +112,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readon
     tileSigningSecrets: secrets,
     modelWorkers: integer(env, 'MODEL_WORKERS', 2, 1, 64),
     computeDeadlineMs: integer(env, 'COMPUTE_DEADLINE_MS', 25000, 10, 600000),
+    citiesPollMs: integer(env, 'CITIES_POLL_MS', 15000, 200, 60000),
     defaultRatePerMin: integer(env, 'DEFAULT_RATE_PER_MIN', 60, 1, 1000000),
     defaultReportsPerDay: integer(env, 'DEFAULT_REPORTS_PER_DAY', 20, 0, 1000000),
   });

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { createMemoryCache } from '../adapters/cache/memory.ts';
 import { createRedisCache } from '../adapters/cache/redis.ts';
 import { createSqlCache } from '../adapters/cache/sql.ts';
+import { embeddedCitySpecs } from '../adapters/cities/embedded.ts';
+import { citySources } from '../adapters/cities/sources.ts';
 import type { Counters } from '../adapters/counters/port.ts';
 import { openConfiguredGeocoder } from '../adapters/geocoder/from-config.ts';
 import { createChromiumRenderer } from '../adapters/pdf/chromium.ts';
@@ -15,6 +17,8 @@ import type { KeyRepository } from '../adapters/store/keys.ts';
 import { createReportJobStore } from '../adapters/store/report-jobs.ts';
 import { createStatisticsPool } from '../adapters/threads/statistics-pool.ts';
 import type { Config } from '../config.ts';
+import { replaceCities } from '../domain/coverage/cities.ts';
+import { loadEmbeddedCities } from '../domain/coverage/embedded-cities.ts';
 import type { HistoricalStats } from '../domain/reports/stats.ts';
 import { buildApp } from '../http/app.ts';
 import { registerHistoricalRoute } from '../http/routes/data/historical.ts';
@@ -24,6 +28,7 @@ import { geocodeRoute } from '../http/routes/geocode/geocode.ts';
 import { mapRoutes, registerMapAssets } from '../http/routes/map/index.ts';
 import { reportRoutes } from '../http/routes/reports/index.ts';
 import { createEmbeddedModel } from '../model/embedded/index.ts';
+import { loadCities, watchCities } from '../services/city-catalog.ts';
 import { createHistoricalService } from '../services/data/historical.ts';
 import { createRecordsService } from '../services/data/records.ts';
 import type { ResolveAddress } from '../services/data/resolve-location.ts';
@@ -66,8 +71,19 @@ export async function compose(config: Readonly<Config>, options: ComposeOptions 
   const stores = await openStores(config, clock);
   const closers: Array<() => Promise<void>> = [];
   const authenticator = createKeyAuthenticator(stores.keys, { clock });
-  const model = await createEmbeddedModel({ dataDir: config.modelDir, workers: config.modelWorkers });
+  // cities are data: the shipped packages plus the imported ones (docs/cities.md)
+  const embedded = loadEmbeddedCities();
+  const sources = citySources(stores.database.db, embedded, await embeddedCitySpecs(embedded));
+  const cities = await loadCities(sources);
+  replaceCities(cities.definitions);
+  const model = await createEmbeddedModel({
+    dataDir: config.modelDir,
+    workers: config.modelWorkers,
+    cities: cities.specs,
+  });
   closers.push(() => model.close());
+  const cityWatcher = watchCities(sources, model, cities, config.citiesPollMs);
+  closers.push(async () => cityWatcher.close());
   const durableCache = createSqlCache(stores.database.db, clock);
   const shortCache = stores.redis
     ? createRedisCache(stores.redis, `${config.redisPrefix}cache:`)
@@ -150,6 +166,8 @@ export async function compose(config: Readonly<Config>, options: ComposeOptions 
     ...(options.logger === false ? { logger: false } : {}),
   });
   await app.register(registerMapAssets);
+  // city refresh problems go to the service's log (no coordinates, only ids and reasons)
+  sources.log = (message, error) => app.log.warn({ err: error }, message);
   await reports.start();
   // per-hour ranges take seconds to compute: prepare each hour's catalog before anyone asks
   map.catalog.warm();

@@ -51,9 +51,13 @@ export class WorkerPool {
 
   /** precompute every domain's reference-year tables in every worker; resolves when all are done */
   warm(): Promise<void> {
-    return Promise.all(this.slots.map((slot) => this.runOn<void>(slot, { method: 'warm' }))).then(
-      () => undefined,
-    );
+    return this.broadcast({ method: 'warm' });
+  }
+
+  /** the same task on every worker (domain changes, warming); resolves when all are done */
+  broadcast(task: Task): Promise<void> {
+    if (this.closed) return Promise.reject(new ModelUnavailableError('the model is closed'));
+    return Promise.all(this.slots.map((slot) => this.runOn<void>(slot, task))).then(() => undefined);
   }
 
   get size(): number {
