@@ -12,12 +12,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { embeddedCitySpecs } from '../src/adapters/cities/embedded.ts';
 import { createSqlCounters } from '../src/adapters/counters/sql.ts';
 import { createChromiumRenderer } from '../src/adapters/pdf/chromium.ts';
 import { loadReportFonts } from '../src/adapters/pdf/font.ts';
 import { createInProcessQueue } from '../src/adapters/queue/in-process.ts';
 import { openDatabase } from '../src/adapters/store/database.ts';
 import { createReportJobStore } from '../src/adapters/store/report-jobs.ts';
+import { CITIES } from '../src/domain/coverage/cities.ts';
 import { createEmbeddedModel } from '../src/model/embedded/index.ts';
 import { createReportService } from '../src/services/reports/service.ts';
 import { createSiteMapProvider } from '../src/services/reports/site-map.ts';
@@ -29,7 +31,11 @@ const PDF_BUDGET_MS = 5000;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-reports-'));
 // the generated model morphology, shared with the tests (built once, minutes the first time)
-const model = await createEmbeddedModel({ dataDir: SHARED_MODEL_DIR, workers: 2 });
+const model = await createEmbeddedModel({
+  dataDir: SHARED_MODEL_DIR,
+  workers: 2,
+  cities: await embeddedCitySpecs(CITIES),
+});
 const opened = await openDatabase({ dataDir });
 const store = createReportJobStore(opened.db);
 const fonts = loadReportFonts();
