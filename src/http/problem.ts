@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, apiError, type ErrorCode } from '../domain/errors/catalogue.ts';
+import { dependencyProblem } from './dependency-problem.ts';
 
 export interface ProblemDocument {
   type: string;
@@ -78,6 +79,8 @@ function validationDetail(error: FastifyLikeError): string {
  */
 export function toApiError(error: unknown): ApiError | null {
   if (error instanceof ApiError) return error;
+  const outage = dependencyProblem(error);
+  if (outage) return outage;
   const e = (error ?? {}) as FastifyLikeError;
   if (e.validation) return apiError('validation_error', validationDetail(e));
   switch (e.code) {

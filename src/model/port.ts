@@ -225,6 +225,9 @@ export interface MicroclimateModel {
     opts?: CallOptions,
   ): Promise<LayerRange[]>;
 
+  /** compute threads running out of those configured (readiness); absent for a remote model */
+  workers?(): { alive: number; total: number };
+
   close(): Promise<void>;
 }
 

@@ -38,6 +38,8 @@ export interface KeysCommandDeps {
   clock: () => number;
   defaults: { ratePerMin: number; reportsPerDay: number };
   out: (line: string) => void;
+  /** tells running instances to drop the key from their caches at once (scale-out: Redis) */
+  announceRevocation?: (keyId: string) => Promise<void>;
 }
 
 export async function runKeysCommand(argv: string[], deps: KeysCommandDeps): Promise<void> {
@@ -117,6 +119,7 @@ async function revokeKey(argv: string[], deps: KeysCommandDeps): Promise<void> {
     : await deps.keys.findById(given);
   if (!found) throw new UsageError('no such key');
   const changed = await deps.keys.revoke(found.id, deps.clock());
+  await deps.announceRevocation?.(found.id);
   deps.out(JSON.stringify({ id: found.id, label: found.label, revoked: true, already_revoked: !changed }));
 }
 

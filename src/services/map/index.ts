@@ -18,11 +18,19 @@ export function createMapServices(deps: {
   /** budget for one model call behind a catalog or a tile */
   deadlineMs?: number;
   tileCacheBytes?: number;
+  /** scale-out: the catalog cache every instance shares */
+  sharedCache?: Parameters<typeof createCatalogService>[0]['shared'];
 }): { catalog: CatalogService; tiles: TileService } {
   const signer = createTileSigner(deps.secrets);
   const now = deps.now ?? Date.now;
   return {
-    catalog: createCatalogService({ model: deps.model, signer, now, deadlineMs: deps.deadlineMs }),
+    catalog: createCatalogService({
+      model: deps.model,
+      signer,
+      now,
+      deadlineMs: deps.deadlineMs,
+      ...(deps.sharedCache ? { shared: deps.sharedCache } : {}),
+    }),
     tiles: createTileService({
       model: deps.model,
       signer,

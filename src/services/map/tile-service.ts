@@ -41,6 +41,8 @@ export interface TileResult {
 
 export interface TileService {
   tileJson(params: TileAddressParams, query: SignedQuery, nowMs?: number): Promise<TileJson>;
+  /** the service's clock (a TileJSON is cached no longer than its signed URL lives) */
+  now(): number;
   tile(
     params: TileAddressParams & TileAddress,
     query: SignedQuery,
@@ -127,6 +129,7 @@ export function createTileService(deps: {
   }
 
   return {
+    now,
     async tileJson(params, query, nowMs = now()) {
       const req = await admitTileRequest(deps, params, query, nowMs);
       const grid = deps.model.domain(req.city.id as DomainId).grid;
@@ -189,7 +192,8 @@ function toBuffer(bytes: Uint8Array | null): Buffer | null {
 }
 
 function signedQueryString(query: SignedQuery): string {
-  const parts = [`key=${encodeURIComponent(query.key ?? '')}`, `exp=${query.exp}`];
+  // called once the query verified, so every value is one string
+  const parts = [`key=${encodeURIComponent(String(query.key ?? ''))}`, `exp=${query.exp}`];
   if (query.issued !== undefined) parts.push(`issued=${query.issued}`);
   parts.push(`sig=${query.sig}`);
   return parts.join('&');

@@ -73,6 +73,34 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
     timers.add(timer);
   };
 
+  function refund(counter: string, attempt = 0): void {
+    deps.counters.decrement(counter, 1).catch((error: unknown) => {
+      if (attempt >= 60) {
+        deps.logger?.error({ err: error }, 'report quota unit could not be refunded');
+        return;
+      }
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        refund(counter, attempt + 1);
+      }, 1000);
+      timer.unref();
+      timers.add(timer);
+    });
+  }
+
+  async function handBack(jobId: string): Promise<void> {
+    try {
+      await store.release(jobId, clock());
+    } catch (error) {
+      // the lease lapses by itself and the sweep of a live instance resumes the job
+      deps.logger?.warn({ jobId, err: error }, 'report job not handed back; its lease will lapse');
+      return;
+    }
+    // released: a shared queue delivers it to another instance now; a closed in-process
+    // queue refuses, and the next start (or any sweep) resumes the released job
+    await queue.enqueue({ v: 1, jobId }).catch(() => {});
+  }
+
   async function ownedJob(keyId: string, jobId: string): Promise<ReportJob> {
     assertJobId(jobId);
     const job = await store.get(jobId);
@@ -192,7 +220,9 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
           expiresMs: now + RETENTION_DAYS * DAY_MS,
         });
       } catch (error) {
-        await deps.counters.decrement(counter, 1).catch(() => {});
+        // the job was not accepted: its quota unit goes back, even if the database that
+        // refused the insert needs a few seconds to take the refund too
+        refund(counter);
         throw error;
       }
       // 5. enqueue; if the queue refuses, the job is in the database and the sweep runs it
@@ -247,9 +277,19 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
     },
 
     async start() {
-      queue.start((message, signal) =>
-        generateReport(message.jobId, signal, { deps, clock, leaseMs, maxAttempts, retryDelayMs, requeue }),
-      );
+      queue.start(async (message, signal) => {
+        const outcome = await generateReport(message.jobId, signal, {
+          deps,
+          clock,
+          leaseMs,
+          maxAttempts,
+          retryDelayMs,
+          requeue,
+        });
+        // shutting down mid-job (this worker holds it): hand the job back at once (free
+        // lease, message queued again) so another instance takes it now, not after the lease lapses
+        if (outcome === 'interrupted') await handBack(message.jobId);
+      });
       await service.resumeInterrupted();
       if (sweepIntervalMs > 0) {
         sweepTimer = setInterval(() => {
