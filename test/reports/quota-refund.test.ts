@@ -35,8 +35,14 @@ for (const kind of ['sqlite', 'postgres'] as const) {
 
     test('quota arithmetic: failed jobs are given back, completed and pdf_pending ones stay counted', async () => {
       const opened = await database();
-      // the address picks the fate: "boom" is a bug, "slow" a back end that never answers
+      // the address picks the fate: "boom" is a bug, "slow" a back end that never answers;
+      // the jobs wait at the gate so that the counter is read before any of them fails
+      let openGate = () => {};
+      const gate = new Promise<void>((resolve) => {
+        openGate = resolve;
+      });
       const stats: StatsProvider = async (input) => {
+        await gate;
         if (input.address?.includes('Boom')) throw new Error('a bug in the statistics');
         if (input.address?.includes('Slow')) throw apiError('upstream_timeout', 'The back end timed out.');
         return fixtureStats(input);
@@ -57,6 +63,7 @@ for (const kind of ['sqlite', 'postgres'] as const) {
       const boom = await submit('Boom 1');
       const slow = await submit('Slow 2');
       assert.equal(await used(), 2, 'both counted when accepted');
+      openGate();
       await h.service.idle();
       assert.equal((await h.service.get('key_q', boom.job_id)).status, 'failed');
       assert.equal((await h.service.get('key_q', slow.job_id)).status, 'failed');
