@@ -7,6 +7,7 @@ import type { Config } from '../config.ts';
 import { apiError } from '../domain/errors/catalogue.ts';
 import type { KeyAuthenticator } from '../services/key-authenticator.ts';
 import type { Readiness } from '../services/readiness.ts';
+import { openApiOptions } from './openapi/document.ts';
 import { registerCors } from './plugins/cors.ts';
 import { sendProblem, toApiError } from './problem.ts';
 import { clientErrorResponse, missingHostRefusal, refuseConnect } from './raw-refusals.ts';
@@ -129,25 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return sendProblem(request, reply, apiError('not_found', `No resource at ${path}.`), deps.config.docsUrl);
   });
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'svc-api: environmental intelligence for Belgium',
-        version: deps.version,
-        description:
-          'Air quality, pedestrian wind comfort and thermal comfort for any place in Belgium, street by street in Brussels.',
-      },
-      servers: [{ url: '/v1' }],
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer' },
-          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
-        },
-      },
-    },
-    transform: ({ schema, url }) => ({ schema, url: url.replace(/^\/v1/, '') }),
-  });
+  await app.register(swagger, openApiOptions(deps.version));
 
   registerCors(app);
   await app.register(

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { KeyRepository } from '../adapters/store/keys.ts';
 import { DependencyUnavailableError } from '../domain/errors/dependency.ts';
+import { NOT_A_BROWSER } from '../domain/keys/browser-request.ts';
 import type { KeyRecord } from '../domain/keys/key-record.ts';
 import { hashKeySecret, keyTypeOf } from '../domain/keys/key-secret.ts';
 import { evaluateKey } from '../domain/keys/key-status.ts';
@@ -118,6 +119,6 @@ export function keyActivity(
 ): (keyId: string) => Promise<boolean> {
   return async (keyId) => {
     const key = await authenticator.byId(keyId);
-    return key !== null && evaluateKey(key, { nowMs: clock(), origin: undefined }).kind === 'ok';
+    return key !== null && evaluateKey(key, { nowMs: clock(), browser: NOT_A_BROWSER }).kind === 'ok';
   };
 }

@@ -156,6 +156,7 @@ export async function compose(config: Readonly<Config>, options: ComposeOptions 
     isKeyActive: keyActivity(authenticator, clock),
     // scale-out: one catalog assembly serves every instance for its 60 s
     ...(stores.redis ? { sharedCache: shortCache } : {}),
+    publicBaseUrl: config.publicBaseUrl,
   });
   const mapFeature = mapRoutes(map);
   const pdf = createChromiumRenderer();

@@ -20,6 +20,8 @@ export function createMapServices(deps: {
   tileCacheBytes?: number;
   /** scale-out: the catalog cache every instance shares */
   sharedCache?: Parameters<typeof createCatalogService>[0]['shared'];
+  /** makes TileJSON `tiles` absolute (config PUBLIC_BASE_URL) */
+  publicBaseUrl?: string | undefined;
 }): { catalog: CatalogService; tiles: TileService } {
   const signer = createTileSigner(deps.secrets);
   const now = deps.now ?? Date.now;
@@ -38,6 +40,7 @@ export function createMapServices(deps: {
       now,
       deadlineMs: deps.deadlineMs,
       cacheBytes: deps.tileCacheBytes,
+      publicBaseUrl: deps.publicBaseUrl,
     }),
   };
 }

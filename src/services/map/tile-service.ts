@@ -62,6 +62,7 @@ export function createTileService(deps: {
   cacheBytes?: number;
   deadlineMs?: number;
   now?: () => number;
+  publicBaseUrl?: string | undefined;
 }): TileService {
   const now = deps.now ?? Date.now;
   const cache = new TileCache(deps.cacheBytes ?? 256 * 1024 * 1024);
@@ -146,6 +147,7 @@ export function createTileService(deps: {
         tilesPath: path,
         // the signature covers the whole prefix, so the tiles reuse this request's own
         signedQuery: signedQueryString(query),
+        publicBaseUrl: deps.publicBaseUrl,
         bounds: [
           grid.west,
           grid.north - grid.rows * grid.dLat,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ReportJob } from '../../adapters/store/report-jobs.ts';
 import { DATA_METRICS } from '../../domain/coverage/cities.ts';
 import { type Coverage, classifyPoint } from '../../domain/coverage/classify.ts';
+import { swappedCoordinatesHint } from '../../domain/coverage/swapped-hint.ts';
 import { assertCityInScope, entitledMetrics } from '../../domain/data/entitlement.ts';
 import { apiError } from '../../domain/errors/catalogue.ts';
 import type { ReportLang } from '../../domain/reports/i18n/index.ts';
@@ -182,7 +183,10 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
       } else {
         coverage = classify(request.lat as number, request.lon as number);
         if (coverage.covered === false) {
-          throw apiError('outside_coverage', 'This location is outside the area the service covers.');
+          throw apiError(
+            'outside_coverage',
+            `This location is outside the area the service covers.${swappedCoordinatesHint(request.lat as number, request.lon as number)}`,
+          );
         }
         lat = coverage.lat;
         lon = coverage.lon;
@@ -199,7 +203,7 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
         const retryAfter = Math.max(1, Math.ceil((resetMs - now) / 1000));
         throw apiError(
           'quota_exceeded',
-          `The daily quota of ${reportsPerDay} reports is used up; it resets at midnight UTC.`,
+          `The daily quota of ${reportsPerDay} report${reportsPerDay === 1 ? '' : 's'} is used up; it resets at midnight UTC.`,
           { headers: { 'Retry-After': String(retryAfter) } },
         );
       }

@@ -75,8 +75,12 @@ export function registerMapTiles(app: V1App, service: TileService): void {
     params,
     querystring: SignedQuerySchema,
     response: {
-      200: Type.Unsafe<Buffer>({ description: 'Mapbox Vector Tile (application/vnd.mapbox-vector-tile)' }),
+      200: {
+        description: 'Mapbox Vector Tile',
+        content: { 'application/vnd.mapbox-vector-tile': { schema: Type.String({ format: 'binary' }) } },
+      },
       204: Type.Null({ description: 'empty tile' }),
+      304: Type.Null({ description: 'Not modified (If-None-Match matched the ETag)' }),
       ...problemResponses(401, 403, 404, 503, 504),
     },
   });
