@@ -100,6 +100,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness: whether this instance can serve keyed requests (operators, load balancers)
+         * @description Readiness, an operator extension beside the liveness answer of `GET /health`: 200 when this instance can serve keyed requests, 503 with `Retry-After` when a dependency it needs (database, Redis in scale-out, model workers, disk) is unavailable. `checks` gives each dependency its state and latency. No key; not rate limited; `Cache-Control: no-store`.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/historical/stats": {
         parameters: {
             query?: never;
@@ -778,6 +798,20 @@ export interface components {
              */
             type: string;
         };
+        /** Readiness */
+        Readiness: {
+            /** @description database, redis (scale-out only), model_workers, disk */
+            checks: {
+                [key: string]: {
+                    detail?: string;
+                    latency_ms: number;
+                    status: "ok" | "unavailable";
+                };
+            };
+            status: "ready" | "unavailable";
+            /** Format: date-time */
+            time: string;
+        };
         /** RecordEnvelope */
         RecordEnvelope: {
             city: components["schemas"]["CityRef"];
@@ -1233,6 +1267,7 @@ export type SchemaMapLayerLink = components['schemas']['MapLayerLink'];
 export type SchemaMapStep = components['schemas']['MapStep'];
 export type SchemaPollutantThreshold = components['schemas']['PollutantThreshold'];
 export type SchemaProblem = components['schemas']['Problem'];
+export type SchemaReadiness = components['schemas']['Readiness'];
 export type SchemaRecordEnvelope = components['schemas']['RecordEnvelope'];
 export type SchemaReportAccepted = components['schemas']['ReportAccepted'];
 export type SchemaReportJob = components['schemas']['ReportJob'];
@@ -1582,6 +1617,44 @@ export interface operations {
             };
         };
     };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: Readiness */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description validation_error: a parameter or the body is missing or malformed; `detail` says how to fix it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unavailable: Readiness */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+        };
+    };
     getHistoricalStats: {
         parameters: {
             query?: {
@@ -1793,10 +1866,10 @@ export interface operations {
     getStaticTileJson: {
         parameters: {
             query?: {
-                exp?: string;
-                issued?: string;
-                key?: string;
-                sig?: string;
+                exp?: string | string[];
+                issued?: string | string[];
+                key?: string | string[];
+                sig?: string | string[];
             };
             header?: never;
             path: {
@@ -1857,10 +1930,10 @@ export interface operations {
     getRealtimeTileJson: {
         parameters: {
             query?: {
-                exp?: string;
-                issued?: string;
-                key?: string;
-                sig?: string;
+                exp?: string | string[];
+                issued?: string | string[];
+                key?: string | string[];
+                sig?: string | string[];
             };
             header?: never;
             path: {
@@ -1922,10 +1995,10 @@ export interface operations {
     getRealtimeTile: {
         parameters: {
             query?: {
-                exp?: string;
-                issued?: string;
-                key?: string;
-                sig?: string;
+                exp?: string | string[];
+                issued?: string | string[];
+                key?: string | string[];
+                sig?: string | string[];
             };
             header?: never;
             path: {
@@ -2013,10 +2086,10 @@ export interface operations {
     getStaticTile: {
         parameters: {
             query?: {
-                exp?: string;
-                issued?: string;
-                key?: string;
-                sig?: string;
+                exp?: string | string[];
+                issued?: string | string[];
+                key?: string | string[];
+                sig?: string | string[];
             };
             header?: never;
             path: {
@@ -2103,10 +2176,10 @@ export interface operations {
     getForecastTileJson: {
         parameters: {
             query?: {
-                exp?: string;
-                issued?: string;
-                key?: string;
-                sig?: string;
+                exp?: string | string[];
+                issued?: string | string[];
+                key?: string | string[];
+                sig?: string | string[];
             };
             header?: never;
             path: {
@@ -2168,10 +2241,10 @@ export interface operations {
     getForecastTile: {
         parameters: {
             query?: {
-                exp?: string;
-                issued?: string;
-                key?: string;
-                sig?: string;
+                exp?: string | string[];
+                issued?: string | string[];
+                key?: string | string[];
+                sig?: string | string[];
             };
             header?: never;
             path: {

@@ -97,6 +97,11 @@ function successDescription(response: Json): string {
   return typeof title === 'string' ? `OK: ${title}` : 'OK';
 }
 
+function isProblemSchema(schema: Json | undefined): boolean {
+  if (!schema) return false;
+  return schema.title === 'Problem' || (typeof schema.$ref === 'string' && schema.$ref.endsWith('/Problem'));
+}
+
 /** Error responses are problem documents, served as application/problem+json. */
 function problemMediaTypes(operation: Json): void {
   const responses = (operation.responses as Record<string, Json> | undefined) ?? {};
@@ -108,6 +113,13 @@ function problemMediaTypes(operation: Json): void {
     }
     const content = response.content as Record<string, Json> | undefined;
     const json = content?.['application/json'];
+    if (json && !isProblemSchema(json.schema as Json | undefined)) {
+      // an error status with its own body (readiness' per-dependency breakdown) stays JSON
+      if (response.description === 'Default Response') {
+        response.description = successDescription(response).replace(/^OK/, 'Unavailable');
+      }
+      continue;
+    }
     if (json) response.content = { 'application/problem+json': json };
     response.description = ERROR_RESPONSES[status] ?? String(response.description ?? 'problem document');
   }

@@ -26,6 +26,12 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     access: 'public',
     description: 'Whether the service answers, with its version and clock. No key; not rate limited.',
   },
+  'GET /health/ready': {
+    operationId: 'getReadiness',
+    access: 'public',
+    description:
+      'Readiness, an operator extension beside the liveness answer of `GET /health`: 200 when this instance can serve keyed requests, 503 with `Retry-After` when a dependency it needs (database, Redis in scale-out, model workers, disk) is unavailable. `checks` gives each dependency its state and latency. No key; not rate limited; `Cache-Control: no-store`.',
+  },
   'GET /cities': {
     operationId: 'listCities',
     access: 'public',

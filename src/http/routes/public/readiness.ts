@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { Readiness } from '../../../services/readiness.ts';
 import { RETRY_AFTER_SECONDS } from '../../dependency-problem.ts';
+import { problemResponses } from '../../schemas/common.ts';
 import type { V1App } from '../types.ts';
 
 const DependencyStateSchema = Type.Object({
@@ -32,7 +33,8 @@ export function registerReadiness(app: V1App, deps: { readiness: Readiness; cloc
       schema: {
         tags: ['public'],
         summary: 'Readiness: whether this instance can serve keyed requests (operators, load balancers)',
-        response: { 200: ReadinessSchema, 503: ReadinessSchema },
+        // 400: an HTTP/1.1 request without Host, refused before any route runs
+        response: { 200: ReadinessSchema, 503: ReadinessSchema, ...problemResponses(400) },
       },
     },
     async (_request, reply) => {
