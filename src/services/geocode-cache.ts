@@ -47,19 +47,19 @@ export function withMemoryCache(geocoder: Geocoder, options: MemoryCacheOptions)
   const searches = new TtlLru<Awaited<ReturnType<Geocoder['search']>>>(options);
   const reverses = new TtlLru<string | null>(options);
   const cached: Geocoder = {
-    async search(q, limit) {
-      const key = `${limit}\u0000${q}`;
+    async search(q, limit, lang) {
+      const key = `${limit}\u0000${lang ?? ''}\u0000${q}`;
       const hit = searches.get(key);
       if (hit) return hit;
-      const result = await geocoder.search(q, limit);
+      const result = await geocoder.search(q, limit, lang);
       searches.set(key, result);
       return result;
     },
-    async reverse(lat, lon) {
-      const key = `${lat},${lon}`;
+    async reverse(lat, lon, lang) {
+      const key = `${lat},${lon},${lang ?? ''}`;
       const hit = reverses.get(key);
       if (hit !== undefined) return hit;
-      const label = await geocoder.reverse(lat, lon);
+      const label = await geocoder.reverse(lat, lon, lang);
       reverses.set(key, label);
       return label;
     },

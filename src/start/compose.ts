@@ -10,7 +10,7 @@ import { createFaultLog, type FaultLog } from '../adapters/faults/fault-log.ts';
 import { databaseProbe, diskProbe, modelProbe, redisProbe } from '../adapters/faults/probes.ts';
 import { openConfiguredGeocoder } from '../adapters/geocoder/from-config.ts';
 import { createChromiumRenderer } from '../adapters/pdf/chromium.ts';
-import { loadReportFontDataUrl } from '../adapters/pdf/font.ts';
+import { loadReportFonts } from '../adapters/pdf/font.ts';
 import type { PdfRenderer } from '../adapters/pdf/port.ts';
 import { createBullmqQueue } from '../adapters/queue/bullmq.ts';
 import { createInProcessQueue } from '../adapters/queue/in-process.ts';
@@ -41,6 +41,7 @@ import { createKeyVerifier } from '../services/key-verifier.ts';
 import { createMapServices } from '../services/map/index.ts';
 import { createReadiness } from '../services/readiness.ts';
 import { createReportService } from '../services/reports/service.ts';
+import { createSiteMapProvider } from '../services/reports/site-map.ts';
 import { openStores } from './stores.ts';
 
 /** Report job leases: short, renewed by heartbeat, so a dead worker's job is resumed within seconds. */
@@ -186,10 +187,16 @@ export async function compose(
       : createInProcessQueue({ concurrency: 2 }),
     counters: stores.quotas,
     pdf,
-    stats: ({ lat, lon, radius, address }) => historical.statsForLocation({ address, lat, lon }, radius),
-    resolveAddress,
-    reverseLabel: (lat, lon) => geocoding.reverseLabel(lat, lon),
-    fontDataUrl: loadReportFontDataUrl(),
+    // an accepted report never fails for want of outdoor cells: the radius it was posted
+    // with was checked (assertSampleable), and a default one widens to the nearest outdoor cells
+    stats: ({ lat, lon, radius, address }) =>
+      historical.statsForLocation({ address, lat, lon }, radius, false),
+    resolveAddress: (address, lang) => geocoding.resolveAddress(address, lang),
+    reverseLabel: (lat, lon, lang) => geocoding.reverseLabel(lat, lon, lang),
+    assertSampleable: (lat, lon, radius, radiusGiven) =>
+      historical.assertSampleable({ lat, lon }, radius, radiusGiven),
+    fonts: loadReportFonts(),
+    siteMap: createSiteMapProvider(model),
     clock,
     logger: backgroundLog,
     // a dead instance's job moves on within lease + sweep (≈ 9 s); live workers renew every 2 s

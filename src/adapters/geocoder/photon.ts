@@ -104,9 +104,10 @@ export function createPhotonGeocoder(options: PhotonOptions): Geocoder {
   }
 
   return {
-    async search(q, limit) {
+    async search(q, limit, lang) {
       const params: Record<string, string> = { q, limit: String(limit) };
-      if (options.lang) params.lang = options.lang;
+      // a report asks for its own language; otherwise the configured one, else local names
+      if (lang ?? options.lang) params.lang = (lang ?? options.lang) as string;
       const found = await features('/api', params);
       const score = createRelevanceScorer(queryTokens(q));
       const out: GeocodeCandidate[] = [];
@@ -127,8 +128,10 @@ export function createPhotonGeocoder(options: PhotonOptions): Geocoder {
       }
       return out;
     },
-    async reverse(lat, lon) {
-      const found = await features('/reverse', { lat: String(lat), lon: String(lon), limit: '1' });
+    async reverse(lat, lon, lang) {
+      const params: Record<string, string> = { lat: String(lat), lon: String(lon), limit: '1' };
+      if (lang ?? options.lang) params.lang = (lang ?? options.lang) as string;
+      const found = await features('/reverse', params);
       for (const feature of found) {
         const at = point(feature);
         const named = photonLabel(feature.properties ?? {});

@@ -79,7 +79,14 @@ export interface ReportJobStore {
   markPdfPending(id: string, nowMs: number, expiresMs: number): Promise<void>;
   /** first poll after the HTML is ready found no PDF: completed with pdf_pending */
   completePending(id: string, nowMs: number): Promise<void>;
-  fail(id: string, detail: string, nowMs: number): Promise<void>;
+  /**
+   * The job failed: status failed with its detail. With `refundCounter` (the daily quota
+   * counter that counted the job, in this same database) the unit comes back in the same
+   * transaction, and only when this call moved the job out of processing: the refund is
+   * atomic with the failure and happens once, however often a failure is written.
+   * True when this call failed the job.
+   */
+  fail(id: string, detail: string, nowMs: number, refundCounter?: string): Promise<boolean>;
   /** ids of processing jobs nobody holds (never claimed, or their worker's lease lapsed) */
   listUnheld(nowMs: number): Promise<string[]>;
   readFile(id: string, format: ReportFormat): Promise<string | Buffer | null>;

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 /**
  * Persistence of report jobs: one named query per state change, the same SQL on SQLite
  * and PostgreSQL. Every transition is a conditional UPDATE on the current state, so a
@@ -188,13 +188,25 @@ export function createReportJobStore(db: Kysely<Database>): ReportJobStore {
         .execute();
     },
 
-    async fail(id, detail, nowMs) {
-      await db
-        .updateTable('report_jobs')
-        .set({ status: 'failed', stage: null, detail, lease_until_ms: null, html: null, updated_ms: nowMs })
-        .where('id', '=', id)
-        .where('status', '=', 'processing')
-        .execute();
+    async fail(id, detail, nowMs, refundCounter) {
+      return db.transaction().execute(async (trx) => {
+        const failed = await trx
+          .updateTable('report_jobs')
+          .set({ status: 'failed', stage: null, detail, lease_until_ms: null, html: null, updated_ms: nowMs })
+          .where('id', '=', id)
+          .where('status', '=', 'processing')
+          .executeTakeFirst();
+        if (Number(failed.numUpdatedRows) !== 1) return false;
+        if (refundCounter !== undefined) {
+          await trx
+            .updateTable('counters')
+            .set({ value: sql<number>`case when value > 0 then value - 1 else 0 end` })
+            .where('name', '=', refundCounter)
+            .where('expires_ms', '>', nowMs)
+            .execute();
+        }
+        return true;
+      });
     },
 
     async listUnheld(nowMs) {

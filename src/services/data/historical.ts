@@ -40,7 +40,7 @@ interface CachedStatistics {
 }
 
 /** Which dataset answers a location: the hyper-local model inside Brussels' zone, the nationwide grid elsewhere in Belgium. */
-function datasetFor(
+export function datasetFor(
   lat: number,
   lon: number,
 ): { dataset: Dataset; domain: DomainId; city: CityDefinition | null } {
@@ -66,8 +66,14 @@ export interface HistoricalService {
     key: KeyRecord,
     query: HistoricalQuery,
   ): Promise<{ body: HistoricalStats; cacheStatus: 'hit' | 'miss' }>;
-  /** every modelled metric for a location already resolved and checked (reports); no deadline */
-  statsForLocation(location: Location, radius: number): Promise<HistoricalStats>;
+  /**
+   * every modelled metric for a location already resolved and checked (reports); no
+   * deadline. A radius the caller did not choose (`radiusGiven` false) never fails for
+   * lack of outdoor cells: a location inside a building reads the nearest outdoor cells.
+   */
+  statsForLocation(location: Location, radius: number, radiusGiven?: boolean): Promise<HistoricalStats>;
+  /** refuses (422 outside_coverage) a chosen radius that holds no outdoor cell, before anything is counted */
+  assertSampleable(location: { lat: number; lon: number }, radius: number, radiusGiven: boolean): void;
 }
 
 export function createHistoricalService(deps: HistoricalDeps): HistoricalService {
@@ -101,6 +107,8 @@ export function createHistoricalService(deps: HistoricalDeps): HistoricalService
     key: KeyRecord | null;
     requested: DataMetric[] | undefined;
     deadlineMs: number;
+    /** the radius is a default (reports): none of its cells outdoors → the nearest outdoor ones */
+    widenToNearest?: boolean;
   }) {
     const { location, radius } = input;
     const { dataset, domain, city } = datasetFor(location.lat, location.lon);
@@ -116,6 +124,7 @@ export function createHistoricalService(deps: HistoricalDeps): HistoricalService
       location.lat,
       location.lon,
       dataset === 'belgium_lowres' ? undefined : radius,
+      input.widenToNearest,
     );
     const cacheKey = `historical:${deps.model.version}:${dataset}:${location.lat}:${location.lon}:${sampling.radiusM ?? '-'}`;
     let cacheStatus: 'hit' | 'miss' = 'hit';
@@ -158,16 +167,30 @@ export function createHistoricalService(deps: HistoricalDeps): HistoricalService
       const location = await resolveLocation(query, deps.resolveAddress);
       return assemble({ location, radius, key, requested, deadlineMs: deps.deadlineMs });
     },
-    /** every modelled metric for a location already resolved and checked (reports); no deadline */
-    async statsForLocation(location: Location, radius: number) {
+    /**
+     * every modelled metric for a location already resolved and checked (reports); no
+     * deadline. A radius the caller did not choose (`radiusGiven` false) never fails for
+     * lack of outdoor cells: a location inside a building reads the nearest outdoor cells.
+     */
+    async statsForLocation(location: Location, radius: number, radiusGiven = true) {
       const { body } = await assemble({
         location,
         radius,
         key: null,
         requested: undefined,
         deadlineMs: 24 * 3_600_000,
+        widenToNearest: !radiusGiven,
       });
       return body;
+    },
+    /**
+     * Refuses, before anything is counted, a radius the caller chose that holds no outdoor
+     * cell (the same 422 as the statistics); a default radius always samples something.
+     */
+    assertSampleable(location: { lat: number; lon: number }, radius: number, radiusGiven: boolean): void {
+      const { dataset, domain } = datasetFor(location.lat, location.lon);
+      if (dataset === 'belgium_lowres') return;
+      sampleCells(deps.model, domain, location.lat, location.lon, radius, !radiusGiven);
     },
   };
 }

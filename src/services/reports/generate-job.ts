@@ -4,6 +4,7 @@ import { translateFailure } from '../../domain/errors/translate.ts';
 import type { ReportLang } from '../../domain/reports/i18n/index.ts';
 import { limitToMetrics } from '../../domain/reports/stats.ts';
 import { renderReportHtml } from '../../domain/reports/template.ts';
+import { quotaCounterName } from './quota.ts';
 import { DAY_MS, RETENTION_DAYS, type ReportServiceDeps } from './types.ts';
 
 /**
@@ -46,7 +47,13 @@ export async function generateReport(
   const retention = () => clock() + RETENTION_DAYS * DAY_MS;
   if (job.attempts > maxAttempts) {
     if (job.hasHtml) await store.markPdfPending(jobId, clock(), retention());
-    else await store.fail(jobId, `The report could not be generated after ${maxAttempts} attempts.`, clock());
+    else
+      await store.fail(
+        jobId,
+        `The report could not be generated after ${maxAttempts} attempts.`,
+        clock(),
+        refundCounter(job),
+      );
     return;
   }
   const heartbeat = setInterval(
@@ -92,10 +99,19 @@ export async function generateReport(
     if (!failure && !(error instanceof PermanentJobError)) {
       deps.logger?.error({ jobId, err: error }, 'report generation failed');
     }
-    await store.fail(jobId, detail, clock());
+    await store.fail(jobId, detail, clock(), refundCounter(job));
   } finally {
     clearInterval(heartbeat);
   }
+}
+
+/**
+ * A failed job gives back the quota unit it was counted against (its day's counter): the
+ * reader got nothing, so nothing is charged. The store does it in the failure's own
+ * transaction, once.
+ */
+function refundCounter(job: ReportJob): string {
+  return quotaCounterName(job.keyId, job.createdMs);
 }
 
 async function buildHtml(job: ReportJob, options: GenerateOptions): Promise<{ html: string; label: string }> {
@@ -103,7 +119,9 @@ async function buildHtml(job: ReportJob, options: GenerateOptions): Promise<{ ht
   let label = job.label;
   if (!label) {
     // the spec: coordinates without an address get a reverse-geocoded label, else 'lat, lon'
-    label = await deps.reverseLabel(job.lat, job.lon).catch(() => coordinateLabel(job.lat, job.lon));
+    label = await deps
+      .reverseLabel(job.lat, job.lon, job.lang as ReportLang)
+      .catch(() => coordinateLabel(job.lat, job.lon));
     if (!label) label = coordinateLabel(job.lat, job.lon);
   }
   const stats = limitToMetrics(
@@ -117,12 +135,23 @@ async function buildHtml(job: ReportJob, options: GenerateOptions): Promise<{ ht
   );
   const lang = job.lang as ReportLang;
   const attribution = deps.attribution?.(stats, lang);
+  // the map illustrates; a report without it beats no report
+  const siteMap = await deps
+    .siteMap?.({ lat: job.lat, lon: job.lon, radius: job.radius })
+    .catch((error: unknown) => {
+      deps.logger?.warn(
+        { jobId: job.id, err: error },
+        'report location map failed; the report goes without it',
+      );
+      return undefined;
+    });
   const html = renderReportHtml(stats, lang, {
     jobId: job.id,
     address: label,
     generatedAtMs: clock(),
     ...(attribution ? { attribution } : {}),
-    ...(deps.fontDataUrl ? { fontDataUrl: deps.fontDataUrl } : {}),
+    ...(deps.fonts ? { fonts: deps.fonts } : {}),
+    ...(siteMap ? { siteMap } : {}),
   });
   return { html, label };
 }

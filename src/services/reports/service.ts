@@ -172,7 +172,7 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
       let label: string | null = null;
       let coverage: Coverage;
       if (request.address !== null) {
-        const resolved = await deps.resolveAddress(request.address);
+        const resolved = await deps.resolveAddress(request.address, request.lang);
         coverage = classify(resolved.lat, resolved.lon);
         if (coverage.covered === false) {
           throw apiError('outside_coverage', 'This address is outside the area the service covers.');
@@ -191,8 +191,9 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
         lat = coverage.lat;
         lon = coverage.lon;
       }
-      // 2. what the key may read there, before anything is counted
+      // 2. what the key may read there, and whether it can be sampled at all, before anything is counted
       const metrics = reportMetrics(scope, coverage);
+      deps.assertSampleable?.(lat, lon, request.radius, request.radiusGiven);
       // 3. the daily quota, consumed atomically: concurrent posts can never over-issue
       const now = clock();
       const counter = quotaCounterName(keyId, now);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { createChromiumRenderer, PdfUnavailableError } from '../../../src/adapters/pdf/chromium.ts';
-import { loadReportFontDataUrl } from '../../../src/adapters/pdf/font.ts';
+import { loadReportFonts } from '../../../src/adapters/pdf/font.ts';
 import { renderReportHtml } from '../../../src/domain/reports/template.ts';
 import type { JobView } from '../../../src/services/reports/service.ts';
 import { BRUSSELS_ADDRESS, brusselsStats, NAMUR_ADDRESS, namurStats } from '../../helpers/report-stats.ts';
@@ -43,7 +43,7 @@ describe('PDF from the report HTML', () => {
     const html = renderReportHtml(brusselsStats(), 'fr', {
       ...META,
       address: BRUSSELS_ADDRESS,
-      fontDataUrl: loadReportFontDataUrl() as string,
+      fonts: loadReportFonts() ?? [],
     });
     const pdf = await renderer.render(html);
     assert.equal(pdf.subarray(0, 5).toString(), '%PDF-');

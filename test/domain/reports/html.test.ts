@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { loadReportFontDataUrl } from '../../../src/adapters/pdf/font.ts';
+import { loadReportFonts } from '../../../src/adapters/pdf/font.ts';
 import { renderReportHtml } from '../../../src/domain/reports/template.ts';
 import { BRUSSELS_ADDRESS, brusselsStats, namurStats } from '../../helpers/report-stats.ts';
 
@@ -106,9 +106,10 @@ describe('report HTML', () => {
   });
 
   test('makes no external request: no URL in any src or href, no script', () => {
-    const font = loadReportFontDataUrl();
-    assert.ok(font?.startsWith('data:font/woff2;base64,'), 'the font package is installed');
-    const withFont = renderReportHtml(brusselsStats(), 'en', { ...META, fontDataUrl: font as string });
+    const font = loadReportFonts();
+    assert.ok(font && font.length === 4, 'the font package is installed');
+    for (const face of font) assert.ok(face.dataUrl.startsWith('data:font/woff2;base64,'));
+    const withFont = renderReportHtml(brusselsStats(), 'en', { ...META, fonts: font ?? [] });
     for (const page of [en, fr, nl, withFont]) {
       assert.doesNotMatch(page, /\b(?:src|href)\s*=\s*["']?\s*(?:https?:)?\/\//i);
       assert.doesNotMatch(page, /url\(\s*["']?(?:https?:)?\/\//i);
