@@ -1,8 +1,14 @@
+import type { Background } from '../compute/background.ts';
 import { HORIZON_DIRECTIONS, SURFACE, WIND_SECTORS } from '../morphology/layout.ts';
 import type { Morphology } from '../morphology/morphology.ts';
 import type { HourTable } from './hour-state.ts';
 import { meanRadiantTemperatureOf } from './tmrt.ts';
-import { evalFoldedUtci, UTCI_FOLDED_SIZE } from './utci.ts';
+import {
+  evalLocalUtci,
+  saturationVapourPressureHpa,
+  UTCI_LOCAL_SIZE,
+  utciFromVapourPressure,
+} from './utci.ts';
 
 /**
  * The physics of one cell over a run of hours: local air temperature (heat island,
@@ -47,6 +53,15 @@ const TRAITS: Record<number, SurfaceTraits> = {
   [SURFACE.land]: { groundGain: 0.01, canopy: 0 },
 };
 
+/**
+ * Maritime climate: the sea keeps the coast warmer in winter and damps both the daily
+ * cycle and weather anomalies (sea breeze on hot afternoons; Oostende vs Uccle, RMI).
+ */
+function coastShift(t: HourTable, i: number, maritime: number): number {
+  if (maritime === 0) return 0;
+  return maritime * (0.9 * t.winter[i]! - 0.4 * (t.taC[i]! - t.taNormalC[i]!));
+}
+
 export function computeCell(
   m: Morphology,
   cell: number,
@@ -56,13 +71,15 @@ export function computeCell(
   out: CellOutput,
   outOffset: number,
   wants: KernelWants,
+  bg: Background,
 ): void {
   const r = m.rasters;
   const surface = r.surface[cell]!;
   const models = m.info.models;
   const building = surface === SURFACE.building;
+  const maritime = bg.maritime?.[cell] ?? 0;
   for (let i = from, o = outOffset; i < to; i++, o++) {
-    out.airTempC[o] = t.taC[i]! + r.taOffsetC[cell]!;
+    out.airTempC[o] = t.taC[i]! + r.taOffsetC[cell]! + coastShift(t, i, maritime);
     out.relHumidityPct[o] = t.rhPct[i]!;
     out.wind10Ms[o] = t.wind10[i]!;
     out.windDirDeg[o] = t.windDir[i]!;
@@ -75,7 +92,9 @@ export function computeCell(
     return;
   }
   const exposure = r.trafficExposure[cell]!;
-  const urban = r.urbanIndex[cell]!;
+  // the background the cell sits in comes from the nationwide field (see background.ts)
+  const urban = bg.urban[cell]!;
+  const regionalFactor = bg.regional[cell]!;
   const built = r.builtFraction[cell]!;
   const taOffset = r.taOffsetC[cell]!;
   const turbulence = r.turbulence[cell]!;
@@ -85,12 +104,16 @@ export function computeCell(
   const hz = cell * HORIZON_DIRECTIONS;
   const doAir = wants.air && models.air;
   const doWind = wants.wind || wants.thermal;
+  const hasWalls = m.info.hasBuildings;
   for (let i = from, o = outOffset; i < to; i++, o++) {
     if (doAir) {
-      const regional = t.no2Regional[i]! * (0.65 + 0.35 * urban);
+      const regional = t.no2Regional[i]! * regionalFactor;
       const no2 = regional + t.no2Urban[i]! * urban + t.no2Traffic[i]! * exposure;
       out.no2[o] = no2;
-      out.pm25[o] = t.pm25Regional[i]! + t.pm25Urban[i]! * urban + t.pm25Traffic[i]! * exposure;
+      out.pm25[o] =
+        t.pm25Regional[i]! * (0.7 + 0.3 * regionalFactor) +
+        t.pm25Urban[i]! * urban +
+        t.pm25Traffic[i]! * exposure;
       out.pm10[o] = out.pm25[o]! + t.pm10Coarse[i]! + t.pm10Traffic[i]! * exposure;
       // titration: local NO emissions consume ozone where NO2 is raised above the regional level
       out.o3[o] = Math.max(2, t.o3Regional[i]! - 0.75 * (no2 - regional));
@@ -112,7 +135,9 @@ export function computeCell(
       out.ugust[o] = ucomfort * (1 + 3.5 * turbulence * t.gustiness[i]!);
     }
     if (wants.thermal) {
-      const ta = t.taC[i]! + taOffset + t.uhiC[i]! * built * urban;
+      // heat island per unit of built-up share (0.45 ≈ a dense centre)
+      const ta =
+        t.taC[i]! + taOffset + coastShift(t, i, maritime) + t.uhiC[i]! * Math.min(1, built / 0.45) * urban;
       const elev = t.sunElev[i]!;
       let sunlit = 0;
       if (elev > 0) {
@@ -123,10 +148,14 @@ export function computeCell(
         const h1 = r.horizon[hz + ((k0 + 1) % HORIZON_DIRECTIONS)]!;
         const horizonDeg = (h0 + f * (h1 - h0)) / 2;
         sunlit = Math.min(1, Math.max(0, (elev - horizonDeg) / 2 + 0.5)) * (1 - traits.canopy);
+        // a 1 km cell without buildings: the share of its ground in building and tree shade
+        if (!m.info.hasBuildings) sunlit *= 1 - 0.8 * built;
       }
       const sinH = t.sinElev[i]!;
       const beam = sunlit * t.directNormal[i]! * sinH;
       const cooling = elev < 0 ? 2.5 * svf * (1 - t.cloud[i]!) : 0;
+      // the day's heat released by walls and paving, the more so the deeper the canyon
+      const stored = hasWalls ? t.storedHeatC[i]! * (1 - 0.5 * svf) : 0;
       const tmrt = meanRadiantTemperatureOf(
         t.directNormal[i]!,
         t.diffuse[i]!,
@@ -136,15 +165,23 @@ export function computeCell(
         t.skyLongwave[i]!,
         svf,
         sunlit,
-        ta + 0.006 * t.ghi[i]!,
-        ta + traits.groundGain * (beam + 0.3 * svf * t.diffuse[i]!) - cooling,
+        ta + 0.006 * t.ghi[i]! + stored,
+        ta + traits.groundGain * (beam + 0.3 * svf * t.diffuse[i]!) - cooling + stored,
       );
       out.airTempC[o] = ta;
       out.tmrtC[o] = tmrt;
-      // the hour's polynomial is folded at the domain temperature; a local offset of a
-      // few kelvin shifts UTCI almost one for one (checked against the full polynomial)
-      out.utci[o] =
-        evalFoldedUtci(t.utci, i * UTCI_FOLDED_SIZE, t.taC[i]!, 1.5 * ucomfort, tmrt - ta) + (ta - t.taC[i]!);
+      // the cell's own air temperature, wind, Tmrt and the hour's vapour pressure (the
+      // air's water content is the domain's: a warmer street has a lower RH)
+      let saturated = false;
+      if (ta !== t.taC[i]!) {
+        const es = saturationVapourPressureHpa(ta);
+        saturated = t.vapourHpa[i]! > es;
+        out.relHumidityPct[o] = saturated ? 100 : (100 * t.vapourHpa[i]!) / es;
+      }
+      // colder than the domain and saturated (uplands): the excess condenses
+      out.utci[o] = saturated
+        ? utciFromVapourPressure(ta, tmrt, 1.5 * ucomfort, saturationVapourPressureHpa(ta))
+        : evalLocalUtci(t.utci, i * UTCI_LOCAL_SIZE, ta, 1.5 * ucomfort, tmrt - ta);
     }
   }
 }

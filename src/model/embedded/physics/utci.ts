@@ -83,6 +83,62 @@ export function evalFoldedUtci(
   return clamp(taC, -50, 50) + sum;
 }
 
+/**
+ * The cell-level form: only the vapour pressure (the same across a domain in an hour:
+ * a warmer street keeps the air's water content) is folded, into 84 coefficients of a
+ * polynomial in the cell's own air temperature, wind and ΔT — exact, no correction for
+ * local temperature offsets.
+ */
+const TRIPLES = 84;
+function tripleIndex(a: number, b: number, c: number): number {
+  let idx = 0;
+  for (let aa = 0; aa < a; aa++) idx += ((7 - aa) * (8 - aa)) / 2;
+  for (let bb = 0; bb < b; bb++) idx += 7 - a - bb;
+  return idx + c;
+}
+const TERM_TRIPLE = Int16Array.from(UTCI_TERMS, (t) => tripleIndex(t[0], t[1], t[2]));
+export const UTCI_LOCAL_SIZE = TRIPLES;
+
+/** writes the 84 coefficients (Ta, va, ΔT) for one hour's vapour pressure at `offset` */
+export function foldUtciByVapour(paKpa: number, out: Float64Array, offset: number): void {
+  const paPow = [1, paKpa, paKpa ** 2, paKpa ** 3, paKpa ** 4, paKpa ** 5, paKpa ** 6];
+  for (let k = 0; k < TRIPLES; k++) out[offset + k] = 0;
+  for (let i = 0; i < TERM_C.length; i++) {
+    out[offset + TERM_TRIPLE[i]!]! += TERM_C[i]! * paPow[TERM_D[i]!]!;
+  }
+}
+
+/** UTCI of a cell from the 84 folded coefficients and its own Ta, 10 m wind and ΔT */
+export function evalLocalUtci(
+  folded: Float64Array,
+  offset: number,
+  taC: number,
+  va10: number,
+  dTmrt: number,
+): number {
+  const t = clamp(taC, -50, 50);
+  const v = clamp(va10, 0.5, 17);
+  const d = clamp(dTmrt, -30, 70);
+  let idx = offset;
+  let sum = 0;
+  let tp = 1;
+  for (let a = 0; a <= 6; a++) {
+    let inA = 0;
+    let vp = 1;
+    for (let b = 0; b <= 6 - a; b++) {
+      const top = 6 - a - b;
+      let inner = 0;
+      for (let c = top; c >= 0; c--) inner = inner * d + folded[idx + c]!;
+      inA += vp * inner;
+      idx += top + 1;
+      vp *= v;
+    }
+    sum += tp * inA;
+    tp *= t;
+  }
+  return t + sum;
+}
+
 /** UTCI in °C for one set of conditions; `va10` is the wind speed at 10 m */
 export function utci(taC: number, tmrtC: number, va10: number, rhPct: number): number {
   const folded = new Float64Array(PAIRS);

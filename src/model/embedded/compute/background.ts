@@ -1,0 +1,83 @@
+import { findCity, type Ring } from '../../../domain/coverage/cities.ts';
+import { roundCoordinate } from '../../../domain/coverage/rounding.ts';
+import { cellAt, cellCentreLonLat } from '../grid/geometry.ts';
+import type { Morphology } from '../morphology/morphology.ts';
+import { maritimeShare, regionalNo2Factor } from '../morphology/national.ts';
+
+/**
+ * What couples a city's hyper-local grid to the nationwide 1 km field, so that the two
+ * datasets make one seamless field:
+ * - inside the zone, the background a city cell sits in (regional NO2 factor and urban
+ *   index) is the nationwide one at that point, interpolated, and streets add their
+ *   traffic increment on top; the nationwide cell's own road exposure is the area mean
+ *   of those streets;
+ * - outside the zone (the 200 m margin of the city grid) a cell answers exactly what the
+ *   nationwide cell there answers, as the historical service does for such a point.
+ */
+export interface Background {
+  /** regional NO2 factor per cell (1 in the lowlands) */
+  regional: Float32Array;
+  /** urban-background index per cell */
+  urban: Float32Array;
+  /** maritime influence 0–1 (coast), null where there is none */
+  maritime: Float32Array | null;
+  /** the nationwide cell answering each city cell outside the zone, else −1; null for the nationwide grid */
+  nationalCell: Int32Array | null;
+}
+
+/** even–odd rule on the coverage rule's rounded coordinates (a point on an edge is measure zero) */
+function insideRing(ring: Ring, lon: number, lat: number): boolean {
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [xi, yi] = ring[i]!;
+    const [xj, yj] = ring[j]!;
+    if (yi > lat !== yj > lat && lon < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+/** bilinear interpolation of a nationwide raster at a point (cell centres as nodes) */
+function sampleNational(national: Morphology, values: Float32Array, lat: number, lon: number): number {
+  const g = national.info.grid;
+  const x = Math.min(g.cols - 1, Math.max(0, (lon - g.west) / g.dLon - 0.5));
+  const y = Math.min(g.rows - 1, Math.max(0, (g.north - lat) / g.dLat - 0.5));
+  const c0 = Math.floor(x);
+  const r0 = Math.floor(y);
+  const c1 = Math.min(g.cols - 1, c0 + 1);
+  const r1 = Math.min(g.rows - 1, r0 + 1);
+  const fx = x - c0;
+  const fy = y - r0;
+  const v = (r: number, c: number) => values[r * g.cols + c]!;
+  return (1 - fy) * ((1 - fx) * v(r0, c0) + fx * v(r0, c1)) + fy * ((1 - fx) * v(r1, c0) + fx * v(r1, c1));
+}
+
+export function nationalBackground(national: Morphology): Background {
+  const { grid } = national.info;
+  const n = grid.cols * grid.rows;
+  const regional = new Float32Array(n);
+  const maritime = new Float32Array(n);
+  for (let cell = 0; cell < n; cell++) {
+    const [lon, lat] = cellCentreLonLat(grid, cell);
+    regional[cell] = regionalNo2Factor(lat, lon);
+    maritime[cell] = maritimeShare(lat, lon);
+  }
+  return { regional, urban: national.rasters.urbanIndex, maritime, nationalCell: null };
+}
+
+export function cityBackground(city: Morphology, national: Morphology): Background {
+  const { grid } = city.info;
+  const n = grid.cols * grid.rows;
+  const regional = new Float32Array(n);
+  const urban = new Float32Array(n);
+  const nationalCell = new Int32Array(n).fill(-1);
+  const ring = findCity(city.info.id)?.boundary;
+  for (let cell = 0; cell < n; cell++) {
+    const [lon, lat] = cellCentreLonLat(grid, cell);
+    regional[cell] = regionalNo2Factor(lat, lon);
+    urban[cell] = sampleNational(national, national.rasters.urbanIndex, lat, lon);
+    if (ring && !insideRing(ring, roundCoordinate(lon), roundCoordinate(lat))) {
+      nationalCell[cell] = cellAt(national.info.grid, lat, lon);
+    }
+  }
+  return { regional, urban, maritime: null, nationalCell };
+}
