@@ -279,8 +279,7 @@ export function climateRows(engine: ModelEngine): StatRow[] {
       fromMs: f.hours[0]!,
       toMs: f.hours[f.hours.length - 1]!,
     })[0]!;
-    const index = new Map<number, number>();
-    o.hours.forEach((h, i) => index.set(h, o.no2[i]!));
+    const index = new Map<number, number>(Array.from(o.hours, (h, i) => [h, o.no2[i]!]));
     f.hours.forEach((h, i) => {
       const v = index.get(h);
       if (v === undefined) return;
