@@ -96,10 +96,12 @@ export interface BoundaryStep {
   lon: number;
   /** nationwide cell 150 m outside the zone, annual NO2 */
   outside: number;
-  /** mean of the hyper-local cells within 150 m of a point 150 m inside */
+  /** mean of the hyper-local cells within 300 m of a point 300 m inside */
   inside: number;
   /** standard deviation of those hyper-local cells: the natural cell-to-cell variation */
   spread: number;
+  /** largest difference between the nationwide cell and its eight neighbours */
+  nationalStep: number;
 }
 
 /** annual NO2 on both sides of the zone edge, every ~`everyM` metres along it */
@@ -121,21 +123,28 @@ export function boundarySteps(engine: ModelEngine, everyM = 900): BoundaryStep[]
       // unit normal; which side is inside is decided by the coverage rule itself
       let nx = -ey / len;
       let ny = ex / len;
-      if (classifyPoint(lat + (ny * 150) / ky, lon + (nx * 150) / kx).covered !== 'high_res') {
+      if (classifyPoint(lat + (ny * 300) / ky, lon + (nx * 300) / kx).covered !== 'high_res') {
         nx = -nx;
         ny = -ny;
       }
-      const inLat = lat + (ny * 150) / ky;
-      const inLon = lon + (nx * 150) / kx;
+      const inLat = lat + (ny * 300) / ky;
+      const inLon = lon + (nx * 300) / kx;
       const outLat = lat - (ny * 150) / ky;
       const outLon = lon - (nx * 150) / kx;
       const m = engine.morphology('brussels');
-      const cells = cellsAround(m, inLat, inLon, 150, 4);
+      // an area comparable with the 1 km cell: the hyper-local cells within 300 m
+      const cells = cellsAround(m, inLat, inLon, 300, 6);
       const values = engine.series('brussels', cells, { kind: 'reference' }).map((s) => mean(s.no2));
       const inside = mean(values);
       const spread = Math.sqrt(mean(values.map((v) => (v - inside) ** 2)));
       const outside = annualAt(engine, outLat, outLon, 0).no2;
-      steps.push({ lat, lon, inside, outside, spread });
+      const be = engine.morphology('belgium');
+      const centre = cellAt(be.info.grid, outLat, outLon);
+      const cols = be.info.grid.cols;
+      const ring = [-cols - 1, -cols, -cols + 1, -1, 1, cols - 1, cols, cols + 1].map((d) => centre + d);
+      const around = engine.series('belgium', ring, { kind: 'reference' }).map((s) => mean(s.no2));
+      const nationalStep = Math.max(...around.map((v) => Math.abs(v - outside)));
+      steps.push({ lat, lon, inside, outside, spread, nationalStep });
     }
     carry = Math.max(0, carry - len);
   }

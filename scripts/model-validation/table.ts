@@ -37,14 +37,14 @@ export function markdown(v: Validation): string {
   );
   lines.push(
     '',
-    `Zone edge (annual NO2, every ~900 m along the boundary): nationwide cell 150 m outside vs the mean of the hyper-local cells within 150 m of a point 150 m inside, and their spread (standard deviation, the natural cell-to-cell variation). Largest |step| − spread: ${f1(worst)} µg/m³.`,
+    `Zone edge (annual NO2, every ~900 m along the boundary): nationwide cell 150 m outside vs the mean of the hyper-local cells within 300 m of a point 300 m inside (an area comparable with the 1 km cell), their spread (standard deviation) and the largest difference between the 1 km cell and its neighbours: the natural cell-to-cell variation of each field. Largest |step| − natural variation: ${f1(worst)} µg/m³ (≤ 0: no step above it).`,
     '',
-    '| lat | lon | inside mean | spread | outside (1 km) | step |',
-    '|---|---|---|---|---|---|',
+    '| lat | lon | inside mean | spread | outside (1 km) | 1 km neighbour step | step |',
+    '|---|---|---|---|---|---|---|',
   );
   for (const b of v.boundary) {
     lines.push(
-      `| ${b.lat.toFixed(4)} | ${b.lon.toFixed(4)} | ${f1(b.inside)} | ${f1(b.spread)} | ${f1(b.outside)} | ${f1(b.outside - b.inside)} |`,
+      `| ${b.lat.toFixed(4)} | ${b.lon.toFixed(4)} | ${f1(b.inside)} | ${f1(b.spread)} | ${f1(b.outside)} | ${f1(b.nationalStep)} | ${f1(b.outside - b.inside)} |`,
     );
   }
   lines.push('', '| statistic | model | band | reference | source |', '|---|---|---|---|---|');

@@ -46,8 +46,8 @@ describe('model validation against reference data', () => {
     assert.ok(v.boundary.length >= 10);
     for (const b of v.boundary) {
       assert.ok(
-        Math.abs(b.outside - b.inside) <= Math.max(b.spread, 1.5),
-        `at ${b.lat.toFixed(4)},${b.lon.toFixed(4)}: inside ${b.inside.toFixed(1)} ± ${b.spread.toFixed(1)}, outside ${b.outside.toFixed(1)}`,
+        Math.abs(b.outside - b.inside) <= Math.max(b.spread, b.nationalStep),
+        `at ${b.lat.toFixed(4)},${b.lon.toFixed(4)}: inside ${b.inside.toFixed(1)} ± ${b.spread.toFixed(1)}, outside ${b.outside.toFixed(1)} (1 km neighbours ±${b.nationalStep.toFixed(1)})`,
       );
     }
   });

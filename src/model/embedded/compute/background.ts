@@ -1,6 +1,7 @@
 import { findCity, type Ring } from '../../../domain/coverage/cities.ts';
 import { roundCoordinate } from '../../../domain/coverage/rounding.ts';
 import { cellAt, cellCentreLonLat } from '../grid/geometry.ts';
+import { SURFACE } from '../morphology/layout.ts';
 import type { Morphology } from '../morphology/morphology.ts';
 import { maritimeShare, regionalNo2Factor } from '../morphology/national.ts';
 
@@ -19,6 +20,8 @@ export interface Background {
   regional: Float32Array;
   /** urban-background index per cell */
   urban: Float32Array;
+  /** factor on a city cell's road exposure so that its ~1 km mean is the nationwide cell's; null: 1 */
+  exposureScale: Float32Array | null;
   /** maritime influence 0–1 (coast), null where there is none */
   maritime: Float32Array | null;
   /** the nationwide cell answering each city cell outside the zone, else −1; null for the nationwide grid */
@@ -51,6 +54,52 @@ function sampleNational(national: Morphology, values: Float32Array, lat: number,
   return (1 - fy) * ((1 - fx) * v(r0, c0) + fx * v(r0, c1)) + fy * ((1 - fx) * v(r1, c0) + fx * v(r1, c1));
 }
 
+/**
+ * Mass-consistent downscaling of road exposure: the hyper-local streets redistribute
+ * the nationwide cell's road exposure, so the  mean over a few hundred metres (outdoor cells within
+ * ±300 m) equals the nationwide value there; clamped to [0.85, 2] so that hot spots keep their kerbside levels.
+ */
+function exposureScaleOf(city: Morphology, national: Morphology, outside: Int32Array): Float32Array {
+  const { grid } = city.info;
+  const { cols, rows } = grid;
+  const n = cols * rows;
+  const w = cols + 1;
+  const sum = new Float64Array(w * (rows + 1));
+  const count = new Float64Array(w * (rows + 1));
+  const r = city.rasters;
+  for (let row = 0; row < rows; row++) {
+    let rs = 0;
+    let rc = 0;
+    for (let col = 0; col < cols; col++) {
+      const cell = row * cols + col;
+      // the zone's own outdoor cells (the margin answers the nationwide cells)
+      if (r.surface[cell] !== SURFACE.building && outside[cell]! < 0) {
+        rs += r.trafficExposure[cell]!;
+        rc++;
+      }
+      sum[(row + 1) * w + col + 1] = sum[row * w + col + 1]! + rs;
+      count[(row + 1) * w + col + 1] = count[row * w + col + 1]! + rc;
+    }
+  }
+  const radius = Math.round(300 / city.info.resolutionM);
+  const box = (a: Float64Array, r0: number, r1: number, c0: number, c1: number) =>
+    a[r1 * w + c1]! - a[r0 * w + c1]! - a[r1 * w + c0]! + a[r0 * w + c0]!;
+  const scale = new Float32Array(n);
+  for (let row = 0; row < rows; row++) {
+    const r0 = Math.max(0, row - radius);
+    const r1 = Math.min(rows, row + radius + 1);
+    for (let col = 0; col < cols; col++) {
+      const c0 = Math.max(0, col - radius);
+      const c1 = Math.min(cols, col + radius + 1);
+      const localMean = box(sum, r0, r1, c0, c1) / Math.max(1, box(count, r0, r1, c0, c1));
+      const [lon, lat] = cellCentreLonLat(grid, row * cols + col);
+      const target = sampleNational(national, national.rasters.trafficExposure, lat, lon);
+      scale[row * cols + col] = localMean > 0 ? Math.min(2, Math.max(0.85, target / localMean)) : 1;
+    }
+  }
+  return scale;
+}
+
 export function nationalBackground(national: Morphology): Background {
   const { grid } = national.info;
   const n = grid.cols * grid.rows;
@@ -61,7 +110,7 @@ export function nationalBackground(national: Morphology): Background {
     regional[cell] = regionalNo2Factor(lat, lon);
     maritime[cell] = maritimeShare(lat, lon);
   }
-  return { regional, urban: national.rasters.urbanIndex, maritime, nationalCell: null };
+  return { regional, urban: national.rasters.urbanIndex, exposureScale: null, maritime, nationalCell: null };
 }
 
 export function cityBackground(city: Morphology, national: Morphology): Background {
@@ -79,5 +128,6 @@ export function cityBackground(city: Morphology, national: Morphology): Backgrou
       nationalCell[cell] = cellAt(national.info.grid, lat, lon);
     }
   }
-  return { regional, urban, maritime: null, nationalCell };
+  const exposureScale = exposureScaleOf(city, national, nationalCell);
+  return { regional, urban, exposureScale, maritime: null, nationalCell };
 }

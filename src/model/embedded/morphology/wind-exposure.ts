@@ -77,7 +77,7 @@ export function windFactors(
           if (t > shelter) shelter = t;
         }
         const sheltered = 1 / (1 + 2.4 * shelter);
-        let a = base * sheltered + 1.25 * corner * Math.sqrt(sheltered);
+        let a = base * sheltered + 1.05 * corner * Math.sqrt(sheltered);
         if (canyonAspect[cell]! > 0.35) {
           const rel = from - (canyonAxisDeg[cell]! * Math.PI) / 180;
           const along = Math.cos(rel) ** 2;

@@ -91,7 +91,7 @@ export function computeCell(
     }
     return;
   }
-  const exposure = r.trafficExposure[cell]!;
+  const exposure = r.trafficExposure[cell]! * (bg.exposureScale?.[cell] ?? 1);
   // the background the cell sits in comes from the nationwide field (see background.ts)
   const urban = bg.urban[cell]!;
   const regionalFactor = bg.regional[cell]!;

@@ -100,7 +100,7 @@ export function fillHour(table: HourTable, i: number, hourMs: number, w: Weather
   table.no2Traffic[i] = 9.5 * traffic * dilution * stagnation;
   // secondary-aerosol episodes (late winter and spring anticyclones: ammonium nitrate,
   // 24-h PM10 above 50 µg/m³ a few days a year in Brussels)
-  const episode = 18 * Math.max(0, w.pollutionZ - 1.5) ** 1.5 * (0.6 + 0.4 * Math.max(winter, spring));
+  const episode = 22 * Math.max(0, w.pollutionZ - 1.5) ** 1.5 * (0.6 + 0.4 * Math.max(winter, spring));
   table.pm25Regional[i] =
     5.3 * (1 + 0.22 * winter + 0.35 * spring) * airMass ** 1.6 * (0.75 + 0.25 * dilution) + episode;
   table.pm25Urban[i] = 1.2 * (0.3 * traffic + heating * heatingSeason) * dilution;
