@@ -1,5 +1,4 @@
 import { findCity, type Ring } from '../../../domain/coverage/cities.ts';
-import { roundCoordinate } from '../../../domain/coverage/rounding.ts';
 import { cellAt, cellCentreLonLat } from '../grid/geometry.ts';
 import { SURFACE } from '../morphology/layout.ts';
 import type { Morphology } from '../morphology/morphology.ts';
@@ -32,8 +31,12 @@ export interface Background {
 function insideRing(ring: Ring, lon: number, lat: number): boolean {
   let inside = false;
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i]!;
-    const [xj, yj] = ring[j]!;
+    const a = ring[i]!;
+    const b = ring[j]!;
+    const xi = a[0]!;
+    const yi = a[1]!;
+    const xj = b[0]!;
+    const yj = b[1]!;
     if (yi > lat !== yj > lat && lon < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;
@@ -92,7 +95,8 @@ function exposureScaleOf(city: Morphology, national: Morphology, outside: Int32A
       const c0 = Math.max(0, col - radius);
       const c1 = Math.min(cols, col + radius + 1);
       const localMean = box(sum, r0, r1, c0, c1) / Math.max(1, box(count, r0, r1, c0, c1));
-      const [lon, lat] = cellCentreLonLat(grid, row * cols + col);
+      const lon = grid.west + (col + 0.5) * grid.dLon;
+      const lat = grid.north - (row + 0.5) * grid.dLat;
       const target = sampleNational(national, national.rasters.trafficExposure, lat, lon);
       scale[row * cols + col] = localMean > 0 ? Math.min(2, Math.max(0.85, target / localMean)) : 1;
     }
@@ -113,7 +117,7 @@ export function nationalBackground(national: Morphology): Background {
   return { regional, urban: national.rasters.urbanIndex, exposureScale: null, maritime, nationalCell: null };
 }
 
-export function cityBackground(city: Morphology, national: Morphology): Background {
+export function cityBackground(city: Morphology, national: Morphology, nationalBg: Background): Background {
   const { grid } = city.info;
   const n = grid.cols * grid.rows;
   const regional = new Float32Array(n);
@@ -121,10 +125,12 @@ export function cityBackground(city: Morphology, national: Morphology): Backgrou
   const nationalCell = new Int32Array(n).fill(-1);
   const ring = findCity(city.info.id)?.boundary;
   for (let cell = 0; cell < n; cell++) {
-    const [lon, lat] = cellCentreLonLat(grid, cell);
-    regional[cell] = regionalNo2Factor(lat, lon);
+    const lon = grid.west + ((cell % grid.cols) + 0.5) * grid.dLon;
+    const lat = grid.north - (Math.floor(cell / grid.cols) + 0.5) * grid.dLat;
+    regional[cell] = sampleNational(national, nationalBg.regional, lat, lon);
     urban[cell] = sampleNational(national, national.rasters.urbanIndex, lat, lon);
-    if (ring && !insideRing(ring, roundCoordinate(lon), roundCoordinate(lat))) {
+    // the coverage rule's 5-decimal rounding (the arithmetic form: only exact halves differ)
+    if (ring && !insideRing(ring, Math.round(lon * 1e5) / 1e5, Math.round(lat * 1e5) / 1e5)) {
       nationalCell[cell] = cellAt(national.info.grid, lat, lon);
     }
   }

@@ -11,6 +11,7 @@ import { LAYER_FIELDS } from '../../port.ts';
 import { SURFACE } from '../morphology/layout.ts';
 import type { Morphology } from '../morphology/morphology.ts';
 import { type CellOutput, computeCell, type KernelWants, type OutputField } from '../physics/cell-kernel.ts';
+import type { HourTable } from '../physics/hour-state.ts';
 import { type Background, cityBackground, nationalBackground } from './background.ts';
 import { type HourSpec, HourTables } from './hour-tables.ts';
 import { FORECAST_CEILING_HOURS, forecastSteps, hourRange, yearHours } from './time-steps.ts';
@@ -56,14 +57,39 @@ function allocateOutput(length: number): CellOutput {
   return out;
 }
 
-/** one hour run of a domain: its table, and the nationwide one for cells outside a city's zone */
-interface Run {
-  m: Morphology;
-  table: ReturnType<HourTables['build']>;
-  bg: Background;
-  national: Morphology | undefined;
-  nationalTable: ReturnType<HourTables['build']> | undefined;
-  nationalBg: Background | undefined;
+/**
+ * One run of a domain over some hours: its table, and — built only when a cell outside
+ * a city's zone asks for it — the nationwide one.
+ */
+class Run {
+  private nationalTable: HourTable | undefined;
+
+  constructor(
+    readonly m: Morphology,
+    readonly table: HourTable,
+    readonly bg: Background,
+    private readonly national: { m: Morphology; bg: Background; table: () => HourTable } | undefined,
+  ) {}
+
+  compute(cell: number, from: number, to: number, out: CellOutput, offset: number, wants: KernelWants): void {
+    const outside = this.bg.nationalCell?.[cell] ?? -1;
+    if (outside >= 0 && this.national) {
+      this.nationalTable ??= this.national.table();
+      computeCell(
+        this.national.m,
+        outside,
+        this.nationalTable,
+        from,
+        to,
+        out,
+        offset,
+        wants,
+        this.national.bg,
+      );
+    } else {
+      computeCell(this.m, cell, this.table, from, to, out, offset, wants, this.bg);
+    }
+  }
 }
 
 export class ModelEngine {
@@ -94,42 +120,24 @@ export class ModelEngine {
     let bg = this.backgrounds.get(id);
     if (!bg) {
       const national = this.morphology('belgium');
-      bg = id === 'belgium' ? nationalBackground(national) : cityBackground(this.morphology(id), national);
+      bg =
+        id === 'belgium'
+          ? nationalBackground(national)
+          : cityBackground(this.morphology(id), national, this.background('belgium'));
       this.backgrounds.set(id, bg);
     }
     return bg;
   }
 
-  private run(id: DomainId, table: (m: Morphology) => ReturnType<HourTables['build']>): Run {
+  private run(id: DomainId, table: (m: Morphology) => HourTable): Run {
     const m = this.morphology(id);
-    const bg = this.background(id);
     const national = id === 'belgium' ? undefined : this.domains.get('belgium');
-    return {
+    return new Run(
       m,
-      table: table(m),
-      bg,
-      national,
-      nationalTable: national && table(national),
-      nationalBg: national && this.background('belgium'),
-    };
-  }
-
-  /** a cell's hours: outside a city's zone the nationwide cell answers */
-  private compute(
-    run: Run,
-    cell: number,
-    from: number,
-    to: number,
-    out: CellOutput,
-    offset: number,
-    wants: KernelWants,
-  ): void {
-    const national = run.bg.nationalCell?.[cell] ?? -1;
-    if (national >= 0 && run.national && run.nationalTable && run.nationalBg) {
-      computeCell(run.national, national, run.nationalTable, from, to, out, offset, wants, run.nationalBg);
-    } else {
-      computeCell(run.m, cell, run.table, from, to, out, offset, wants, run.bg);
-    }
+      table(m),
+      this.background(id),
+      national && { m: national, bg: this.background('belgium'), table: () => table(national) },
+    );
   }
 
   series(id: DomainId, cells: readonly number[], span: SeriesSpan): CellSeries[] {
@@ -161,7 +169,7 @@ export class ModelEngine {
     return cells.map((cell) => {
       this.checkCell(m, cell);
       const out = allocateOutput(hours.length);
-      this.compute(run, cell, 0, hours.length, out, 0, ALL);
+      run.compute(cell, 0, hours.length, out, 0, ALL);
       return { cell, hours: hourArray.slice(), ...out };
     });
   }
@@ -179,7 +187,7 @@ export class ModelEngine {
     for (let r = 0; r < sub.rows; r++) {
       for (let c = 0; c < sub.cols; c++) {
         const cell = (sub.row0 + r) * cols + sub.col0 + c;
-        this.compute(run, cell, 0, 1, out, r * sub.cols + c, spec.wants);
+        run.compute(cell, 0, 1, out, r * sub.cols + c, spec.wants);
       }
     }
     for (const [name, field] of Object.entries(spec.fields)) fields[name] = out[field];
@@ -200,7 +208,7 @@ export class ModelEngine {
       let max = Number.NEGATIVE_INFINITY;
       for (let cell = 0; cell < n; cell++) {
         if (surface[cell] === SURFACE.building) continue;
-        this.compute(run, cell, 0, 1, out, 0, spec.wants);
+        run.compute(cell, 0, 1, out, 0, spec.wants);
         const v = out[field][0]!;
         if (v < min) min = v;
         if (v > max) max = v;
