@@ -174,9 +174,10 @@ export function computeCell(
       // air's water content is the domain's: a warmer street has a lower RH)
       let saturated = false;
       if (ta !== t.taC[i]!) {
-        const es = saturationVapourPressureHpa(ta);
-        saturated = t.vapourHpa[i]! > es;
-        out.relHumidityPct[o] = saturated ? 100 : (100 * t.vapourHpa[i]!) / es;
+        saturated = ta < t.dewPointC[i]!;
+        const d = ta - t.taC[i]!;
+        const es = Math.exp(t.lnEs0[i]! + d * (t.lnEs1[i]! + 0.5 * d * t.lnEs2[i]!));
+        out.relHumidityPct[o] = saturated ? 100 : Math.min(100, (100 * t.vapourHpa[i]!) / es);
       }
       // colder than the domain and saturated (uplands): the excess condenses
       out.utci[o] = saturated

@@ -3,7 +3,7 @@ import { dayOfYear } from '../meteo/local-time.ts';
 import { skyEmissivity, splitRadiation } from '../meteo/solar.ts';
 import type { Weather } from '../meteo/weather.ts';
 import { emissionProfiles } from './emission-profiles.ts';
-import { foldUtciByVapour, UTCI_LOCAL_SIZE, vapourPressureKpa } from './utci.ts';
+import { foldUtciByVapour, saturationVapourPressureHpa, UTCI_LOCAL_SIZE, vapourPressureKpa } from './utci.ts';
 
 /**
  * Everything about an hour that is the same for all cells of a domain, computed once
@@ -51,6 +51,10 @@ export const HOUR_FIELDS = [
   'taNormalC',
   'winter',
   'vapourHpa',
+  'lnEs0',
+  'lnEs1',
+  'lnEs2',
+  'dewPointC',
 ] as const;
 export type HourField = (typeof HOUR_FIELDS)[number];
 
@@ -128,7 +132,26 @@ export function fillHour(table: HourTable, i: number, hourMs: number, w: Weather
   table.storedHeatC[i] = 8 * sunnyDay * night;
   table.taNormalC[i] = normalsAt(hourMs).meanTempC;
   table.winter[i] = winter;
-  table.vapourHpa[i] = vapourPressureKpa(w.taC, w.rhPct) * 10;
+  const vapour = vapourPressureKpa(w.taC, w.rhPct) * 10;
+  table.vapourHpa[i] = vapour;
+  // ln es(Ta + δ) to second order in δ (error < 0.05 % for δ ≤ 8 K): a cell's RH costs one exp
+  const lnEs = (dt: number) => Math.log(saturationVapourPressureHpa(w.taC + dt));
+  const [lm, l0, lp] = [lnEs(-1), lnEs(0), lnEs(1)];
+  table.lnEs0[i] = l0;
+  table.lnEs1[i] = (lp - lm) / 2;
+  table.lnEs2[i] = lp - 2 * l0 + lm;
+  table.dewPointC[i] = dewPointOf(vapour, w.taC);
 
   foldUtciByVapour(vapourPressureKpa(w.taC, w.rhPct), table.utci, i * UTCI_LOCAL_SIZE);
+}
+
+/** temperature at which the vapour pressure saturates (Newton on Hardy's es) */
+function dewPointOf(vapourHpa: number, taC: number): number {
+  let t = taC;
+  for (let k = 0; k < 6; k++) {
+    const es = saturationVapourPressureHpa(t);
+    const slope = (saturationVapourPressureHpa(t + 0.01) - es) / 0.01;
+    t -= (es - vapourHpa) / slope;
+  }
+  return t;
 }

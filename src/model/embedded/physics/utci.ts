@@ -108,35 +108,63 @@ export function foldUtciByVapour(paKpa: number, out: Float64Array, offset: numbe
   }
 }
 
-/** UTCI of a cell from the 84 folded coefficients and its own Ta, 10 m wind and ΔT */
-export function evalLocalUtci(
-  folded: Float64Array,
-  offset: number,
-  taC: number,
-  va10: number,
-  dTmrt: number,
-): number {
+/**
+ * UTCI of a cell from the 84 folded coefficients and its own Ta, 10 m wind and ΔT:
+ * nested Horner written out (generated from the coefficient layout of tripleIndex), so
+ * the hot loop has no inner loops.
+ */
+export function evalLocalUtci(f: Float64Array, o: number, taC: number, va10: number, dTmrt: number): number {
   const t = clamp(taC, -50, 50);
   const v = clamp(va10, 0.5, 17);
   const d = clamp(dTmrt, -30, 70);
-  let idx = offset;
-  let sum = 0;
-  let tp = 1;
-  for (let a = 0; a <= 6; a++) {
-    let inA = 0;
-    let vp = 1;
-    for (let b = 0; b <= 6 - a; b++) {
-      const top = 6 - a - b;
-      let inner = 0;
-      for (let c = top; c >= 0; c--) inner = inner * d + folded[idx + c]!;
-      inA += vp * inner;
-      idx += top + 1;
-      vp *= v;
-    }
-    sum += tp * inA;
-    tp *= t;
-  }
-  return t + sum;
+  const p0 =
+    f[o + 0]! +
+    d * (f[o + 1]! + d * (f[o + 2]! + d * (f[o + 3]! + d * (f[o + 4]! + d * (f[o + 5]! + d * f[o + 6]!))))) +
+    v *
+      (f[o + 7]! +
+        d * (f[o + 8]! + d * (f[o + 9]! + d * (f[o + 10]! + d * (f[o + 11]! + d * f[o + 12]!)))) +
+        v *
+          (f[o + 13]! +
+            d * (f[o + 14]! + d * (f[o + 15]! + d * (f[o + 16]! + d * f[o + 17]!))) +
+            v *
+              (f[o + 18]! +
+                d * (f[o + 19]! + d * (f[o + 20]! + d * f[o + 21]!)) +
+                v *
+                  (f[o + 22]! +
+                    d * (f[o + 23]! + d * f[o + 24]!) +
+                    v * (f[o + 25]! + d * f[o + 26]! + v * f[o + 27]!)))));
+  const p1 =
+    f[o + 28]! +
+    d * (f[o + 29]! + d * (f[o + 30]! + d * (f[o + 31]! + d * (f[o + 32]! + d * f[o + 33]!)))) +
+    v *
+      (f[o + 34]! +
+        d * (f[o + 35]! + d * (f[o + 36]! + d * (f[o + 37]! + d * f[o + 38]!))) +
+        v *
+          (f[o + 39]! +
+            d * (f[o + 40]! + d * (f[o + 41]! + d * f[o + 42]!)) +
+            v *
+              (f[o + 43]! +
+                d * (f[o + 44]! + d * f[o + 45]!) +
+                v * (f[o + 46]! + d * f[o + 47]! + v * f[o + 48]!))));
+  const p2 =
+    f[o + 49]! +
+    d * (f[o + 50]! + d * (f[o + 51]! + d * (f[o + 52]! + d * f[o + 53]!))) +
+    v *
+      (f[o + 54]! +
+        d * (f[o + 55]! + d * (f[o + 56]! + d * f[o + 57]!)) +
+        v *
+          (f[o + 58]! +
+            d * (f[o + 59]! + d * f[o + 60]!) +
+            v * (f[o + 61]! + d * f[o + 62]! + v * f[o + 63]!)));
+  const p3 =
+    f[o + 64]! +
+    d * (f[o + 65]! + d * (f[o + 66]! + d * f[o + 67]!)) +
+    v * (f[o + 68]! + d * (f[o + 69]! + d * f[o + 70]!) + v * (f[o + 71]! + d * f[o + 72]! + v * f[o + 73]!));
+  const p4 =
+    f[o + 74]! + d * (f[o + 75]! + d * f[o + 76]!) + v * (f[o + 77]! + d * f[o + 78]! + v * f[o + 79]!);
+  const p5 = f[o + 80]! + d * f[o + 81]! + v * f[o + 82]!;
+  const p6 = f[o + 83]!;
+  return t + p0 + t * (p1 + t * (p2 + t * (p3 + t * (p4 + t * (p5 + t * p6)))));
 }
 
 /** UTCI in °C for one set of conditions; `va10` is the wind speed at 10 m */
