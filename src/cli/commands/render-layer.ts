@@ -41,7 +41,15 @@ export async function runRenderLayer(argv: string[], ctx: { dataDir: string }): 
   const { morphology } = await loadOrGenerate(ctx.dataDir, city);
   let window = null;
   if (layer !== 'buildings') {
-    const engine = new ModelEngine(new Map([[city, morphology]]), MODEL_SEED);
+    // a city's background and its zone margin come from the nationwide grid
+    const national = (await loadOrGenerate(ctx.dataDir, 'belgium')).morphology;
+    const engine = new ModelEngine(
+      new Map<DomainId, typeof morphology>([
+        [city, morphology],
+        ['belgium', national],
+      ]),
+      MODEL_SEED,
+    );
     const g = morphology.info.grid;
     const whole = {
       west: g.west,

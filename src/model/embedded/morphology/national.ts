@@ -186,8 +186,8 @@ export function generateNational(info: DomainInfo): Morphology {
     const coast = Math.exp(-coastDistanceKm(lat, lon) / 8);
     const upland = Math.max(0, terrainM(lat, lon) - 250) / 1000;
     // an urban 1 km cell answers the mean of its streets, squares and yards (Brussels'
-    // hyper-local mean ≈ 0.3 × U10), so the two datasets agree at the zone edge
-    const a = 0.68 * (1 - 0.62 * urban) * (1 + 0.55 * coast) * (1 + 0.5 * upland);
+    // hyper-local mean ≈ 0.31 × U10 at u ≈ 0.8), so the two datasets agree at the zone edge
+    const a = 0.68 * (1 - 0.67 * urban) * (1 + 0.55 * coast) * (1 + 0.5 * upland);
     windFactor.fill(Math.round(a * 100), cell * WIND_SECTORS, (cell + 1) * WIND_SECTORS);
     turbulence[cell] = 0.16 + 0.12 * urban;
   }
