@@ -58,10 +58,10 @@ export const HOUR_FIELDS = [
 ] as const;
 export type HourField = (typeof HOUR_FIELDS)[number];
 
-export type HourTable = Record<HourField, Float64Array> & { length: number; utci: Float64Array };
+export type HourTable = Record<HourField, Float64Array> & { length: number; utci: Float32Array };
 
 export function createHourTable(length: number): HourTable {
-  const table = { length, utci: new Float64Array(length * UTCI_LOCAL_SIZE) } as HourTable;
+  const table = { length, utci: new Float32Array(length * UTCI_LOCAL_SIZE) } as HourTable;
   for (const f of HOUR_FIELDS) table[f] = new Float64Array(length);
   return table;
 }
