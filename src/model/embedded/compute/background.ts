@@ -19,10 +19,10 @@ export interface Background {
   regional: Float32Array;
   /** urban-background index per cell */
   urban: Float32Array;
-  /** factor on a city cell's road exposure so that its ~1 km mean is the nationwide cell's; null: 1 */
-  exposureScale: Float32Array | null;
-  /** maritime influence 0–1 (coast), null where there is none */
-  maritime: Float32Array | null;
+  /** factor on a city cell's road exposure so that its local mean is the nationwide cell's (1 nationwide) */
+  exposureScale: Float32Array;
+  /** maritime influence 0–1 (coast); every domain has the same shape, so the kernel stays monomorphic */
+  maritime: Float32Array;
   /** the nationwide cell answering each city cell outside the zone, else −1; null for the nationwide grid */
   nationalCell: Int32Array | null;
 }
@@ -114,7 +114,13 @@ export function nationalBackground(national: Morphology): Background {
     regional[cell] = regionalNo2Factor(lat, lon);
     maritime[cell] = maritimeShare(lat, lon);
   }
-  return { regional, urban: national.rasters.urbanIndex, exposureScale: null, maritime, nationalCell: null };
+  return {
+    regional,
+    urban: national.rasters.urbanIndex,
+    exposureScale: new Float32Array(n).fill(1),
+    maritime,
+    nationalCell: null,
+  };
 }
 
 export function cityBackground(city: Morphology, national: Morphology, nationalBg: Background): Background {
@@ -135,5 +141,5 @@ export function cityBackground(city: Morphology, national: Morphology, nationalB
     }
   }
   const exposureScale = exposureScaleOf(city, national, nationalCell);
-  return { regional, urban, exposureScale, maritime: null, nationalCell };
+  return { regional, urban, exposureScale, maritime: new Float32Array(n), nationalCell };
 }

@@ -111,7 +111,7 @@ export function computeCell(
   const surface = r.surface[cell]!;
   const models = m.info.models;
   const building = surface === SURFACE.building;
-  const maritime = bg.maritime?.[cell] ?? 0;
+  const maritime = bg.maritime[cell]!;
   for (let i = from, o = outOffset; i < to; i++, o++) {
     out.airTempC[o] = taC[i]! + r.taOffsetC[cell]! + coastShift(t, i, maritime);
     out.relHumidityPct[o] = rhPct[i]!;
@@ -125,7 +125,7 @@ export function computeCell(
     }
     return;
   }
-  const exposure = r.trafficExposure[cell]! * (bg.exposureScale?.[cell] ?? 1);
+  const exposure = r.trafficExposure[cell]! * bg.exposureScale[cell]!;
   // the background the cell sits in comes from the nationwide field (see background.ts)
   const urban = bg.urban[cell]!;
   const regionalFactor = bg.regional[cell]!;
