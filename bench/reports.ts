@@ -18,6 +18,7 @@ import { openDatabase } from '../src/adapters/store/database.ts';
 import { createReportJobStore } from '../src/adapters/store/report-jobs.ts';
 import { createReportService } from '../src/services/reports/service.ts';
 import { fixtureResolve, fixtureStats } from '../test/reports/helpers.ts';
+import { figure } from './figures.ts';
 
 const HTML_BUDGET_MS = 2000;
 const PDF_BUDGET_MS = 5000;
@@ -60,6 +61,12 @@ async function endToEnd(keyId: string): Promise<{ htmlMs: number; pdfMs: number 
 let failed = false;
 const check = (ok: boolean, line: string) => {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${line}`);
+  const colon = line.indexOf(': ');
+  figure(
+    line.slice(0, colon),
+    line.slice(colon + 2),
+    ok ? 'within its goal (docs/reports.md)' : 'MISSED its goal',
+  );
   if (!ok) failed = true;
 };
 

@@ -1,6 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { embeddedCitySpecs } from '../src/adapters/cities/embedded.ts';
+import { CITIES as REGISTRY } from '../src/domain/coverage/cities.ts';
 import { ModelEngine } from '../src/model/embedded/compute/engine.ts';
 import { loadDomains } from '../src/model/embedded/index.ts';
 import { MODEL_SEED, MODEL_VERSION } from '../src/model/embedded/version.ts';
@@ -15,7 +17,7 @@ const START = '<!-- validation:start -->';
 const END = '<!-- validation:end -->';
 
 const dataDir = process.env.DATA_DIR ?? join(tmpdir(), `svc-model-validate-${MODEL_VERSION}`);
-const engine = new ModelEngine(await loadDomains(dataDir), MODEL_SEED);
+const engine = new ModelEngine(await loadDomains(dataDir, await embeddedCitySpecs(REGISTRY)), MODEL_SEED);
 const table = markdown(validate(engine));
 const path = new URL('../docs/model.md', import.meta.url);
 const doc = readFileSync(path, 'utf8');

@@ -13,6 +13,8 @@ export interface Config {
   modelDir: string;
   /** base of problem `type` URIs: `{docsUrl}/errors#<code>` */
   docsUrl: string;
+  /** PUBLIC_BASE_URL: when set, TileJSON `tiles` are absolute on this base (default: relative /v1/...) */
+  publicBaseUrl: string | undefined;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   /** prefix of every Redis key (rate windows, short caches, report queue), so deployments can share a Redis */
@@ -24,6 +26,8 @@ export interface Config {
   modelWorkers: number;
   /** how long a data request waits for the compute back end before 504 upstream_timeout */
   computeDeadlineMs: number;
+  /** how often each instance looks for imported or removed cities (docs/cities.md) */
+  citiesPollMs: number;
   /** default limits of keys created without explicit values */
   defaultRatePerMin: number;
   defaultReportsPerDay: number;
@@ -61,6 +65,19 @@ function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string 
     throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got ${parsed.protocol}`);
   }
   return raw;
+}
+
+/** An origin with an optional path prefix, where clients reach this service (no query, no trailing slash). */
+function publicBaseUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = url(env, 'PUBLIC_BASE_URL', ['http:', 'https:']);
+  if (raw === undefined) return undefined;
+  const parsed = new URL(raw);
+  if (parsed.search || parsed.hash || parsed.username || parsed.password) {
+    throw new ConfigError(
+      'PUBLIC_BASE_URL must be an origin with an optional path, e.g. https://api.example.com',
+    );
+  }
+  return `${parsed.origin}${parsed.pathname}`.replace(/\/+$/, '');
 }
 
 export function parseConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readonly<Config> {
@@ -102,6 +119,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readon
     dataDir,
     modelDir: env.MODEL_DIR ? resolve(cwd, env.MODEL_DIR) : dataDir,
     docsUrl,
+    publicBaseUrl: publicBaseUrl(env),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     redisPrefix: env.REDIS_PREFIX || 'svc:',
@@ -110,6 +128,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readon
     tileSigningSecrets: secrets,
     modelWorkers: integer(env, 'MODEL_WORKERS', 2, 1, 64),
     computeDeadlineMs: integer(env, 'COMPUTE_DEADLINE_MS', 25000, 10, 600000),
+    citiesPollMs: integer(env, 'CITIES_POLL_MS', 15000, 200, 60000),
     defaultRatePerMin: integer(env, 'DEFAULT_RATE_PER_MIN', 60, 1, 1000000),
     defaultReportsPerDay: integer(env, 'DEFAULT_REPORTS_PER_DAY', 20, 0, 1000000),
   });

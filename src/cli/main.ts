@@ -1,3 +1,5 @@
+import type { Redis } from 'ioredis';
+import { announceRevocation } from '../adapters/redis/revocations.ts';
 import { ConfigError, parseConfig } from '../config.ts';
 import { openStores } from '../start/stores.ts';
 import { runKeysCommand, UsageError } from './commands/keys.ts';
@@ -9,6 +11,10 @@ const USAGE = `usage: npm run --silent svc -- <command>
               [--expires-at ISO8601]
   keys revoke KEY
   keys list
+  cities import DIR            validate a city data package (docs/cities.md), rasterise it, make it live
+  cities import-osm FILE.osm.pbf --manifest city.json --boundary boundary.geojson [--out DIR]
+  cities list
+  cities remove ID
   gazetteer import FILE        load an OpenAddresses CSV into the embedded gazetteer
   render-layer --city ID --layer thermal|wind|air|buildings --hour ISO --out FILE.png
 `;
@@ -29,9 +35,39 @@ async function main(argv: string[]): Promise<number> {
         clock: Date.now,
         defaults: { ratePerMin: config.defaultRatePerMin, reportsPerDay: config.defaultReportsPerDay },
         out: (line) => process.stdout.write(`${line}\n`),
+        ...(stores.redis
+          ? {
+              announceRevocation: (keyId: string) =>
+                announceRevocation(stores.redis as Redis, config.redisPrefix, keyId),
+            }
+          : {}),
       });
     } finally {
       await stores.close();
+    }
+    return 0;
+  }
+  if (command === 'cities') {
+    const { runCitiesCommand, InvalidPackageError } = await import('./commands/cities.ts');
+    const { openDatabase } = await import('../adapters/store/database.ts');
+    const { createCityPackageStore } = await import('../adapters/cities/package-store.ts');
+    const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+    try {
+      await runCitiesCommand(rest, {
+        store: createCityPackageStore(database.db),
+        modelDir: config.modelDir,
+        clock: Date.now,
+        out: (line) => process.stdout.write(`${line}\n`),
+        err: (line) => process.stderr.write(`${line}\n`),
+      });
+    } catch (error) {
+      if (error instanceof InvalidPackageError) {
+        process.stderr.write(`${(error as Error).message}\n`);
+        return 1;
+      }
+      throw error;
+    } finally {
+      await database.close();
     }
     return 0;
   }
@@ -43,7 +79,21 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'render-layer') {
     // loaded on demand: the model is heavy and `keys` commands must start fast
     const { runRenderLayer } = await import('./commands/render-layer.ts');
-    await runRenderLayer(rest, { dataDir: config.modelDir });
+    const { openDatabase } = await import('../adapters/store/database.ts');
+    const { citySources } = await import('../adapters/cities/sources.ts');
+    const { embeddedCitySpecs } = await import('../adapters/cities/embedded.ts');
+    const { loadEmbeddedCities } = await import('../domain/coverage/embedded-cities.ts');
+    const { loadCities } = await import('../services/city-catalog.ts');
+    const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+    try {
+      // shipped and imported cities alike
+      const embedded = loadEmbeddedCities();
+      const sources = citySources(database.db, embedded, await embeddedCitySpecs(embedded));
+      const { specs } = await loadCities(sources);
+      await runRenderLayer(rest, { dataDir: config.modelDir, cities: async () => specs });
+    } finally {
+      await database.close();
+    }
     return 0;
   }
   throw new UsageError(`unknown command '${command}'\n\n${USAGE}`);

@@ -6,6 +6,8 @@ import type { Counters } from '../adapters/counters/port.ts';
 import type { Config } from '../config.ts';
 import { apiError } from '../domain/errors/catalogue.ts';
 import type { KeyAuthenticator } from '../services/key-authenticator.ts';
+import type { Readiness } from '../services/readiness.ts';
+import { openApiOptions } from './openapi/document.ts';
 import { registerCors } from './plugins/cors.ts';
 import { sendProblem, toApiError } from './problem.ts';
 import { clientErrorResponse, missingHostRefusal, refuseConnect } from './raw-refusals.ts';
@@ -14,6 +16,7 @@ import { registerDocsRoutes } from './routes/docs/index.ts';
 import { type FeatureRoutes, registerFeatureRoutes } from './routes/features.ts';
 import { registerKeyedRoutes } from './routes/keyed.ts';
 import { registerPublicRoutes } from './routes/public/index.ts';
+import { keepReadingRefusedBody, refuseOversizedBeforeContinue, SERVER_TIMEOUTS } from './server-limits.ts';
 
 export interface AppDeps {
   config: Readonly<Config>;
@@ -25,6 +28,8 @@ export interface AppDeps {
   /** routes of the product features (data, geocode, reports, map), each with its services */
   features: FeatureRoutes;
   logger?: FastifyServerOptions['logger'];
+  /** probes behind GET /v1/health/ready; the route exists only when given */
+  readiness?: Readiness;
 }
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -48,7 +53,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
     // Host is checked in onRequest below, so its absence is a problem document too
-    http: { requireHostHeader: false },
+    http: {
+      requireHostHeader: false,
+      headersTimeout: SERVER_TIMEOUTS.headersTimeoutMs,
+      connectionsCheckingInterval: SERVER_TIMEOUTS.checkIntervalMs,
+    },
+    requestTimeout: SERVER_TIMEOUTS.requestTimeoutMs,
+    keepAliveTimeout: SERVER_TIMEOUTS.keepAliveTimeoutMs,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -79,6 +90,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done(missingHostRefusal(request.raw.httpVersion, request.headers.host) ?? undefined);
   });
   refuseConnect(app.server, deps.config.docsUrl);
+  refuseOversizedBeforeContinue(app.server, BODY_LIMIT_BYTES, deps.config.docsUrl);
+  app.addHook('onSend', keepReadingRefusedBody);
 
   app.setErrorHandler((error, request, reply) => {
     const mapped = toApiError(error);
@@ -117,25 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return sendProblem(request, reply, apiError('not_found', `No resource at ${path}.`), deps.config.docsUrl);
   });
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'svc-api: environmental intelligence for Belgium',
-        version: deps.version,
-        description:
-          'Air quality, pedestrian wind comfort and thermal comfort for any place in Belgium, street by street in Brussels.',
-      },
-      servers: [{ url: '/v1' }],
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer' },
-          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
-        },
-      },
-    },
-    transform: ({ schema, url }) => ({ schema, url: url.replace(/^\/v1/, '') }),
-  });
+  await app.register(swagger, openApiOptions(deps.version));
 
   registerCors(app);
   await app.register(

@@ -10,8 +10,44 @@
  * `row * cols + col`, row 0 at the north edge.
  */
 
-/** A model domain: a city's high-resolution zone or the nationwide grid. */
-export type DomainId = 'brussels' | 'charleroi' | 'belgium';
+/** A model domain: a city's high-resolution zone (its city id) or the nationwide grid. */
+export type DomainId = string;
+export const NATIONAL_DOMAIN = 'belgium';
+
+type LonLat = [number, number];
+
+/**
+ * A city's geometry as the model takes it: footprints with heights, surface roads by
+ * traffic class with their street width, and open land. Coordinates are [lon, lat];
+ * a polygon is its exterior ring then its holes, each closed.
+ */
+export interface CityGeometry {
+  /** 0–1 size of the city's urban background (Brussels 1); null: the nationwide grid at the centre */
+  urbanIndex: number | null;
+  /** static air-temperature offset against Uccle, °C; null: the nationwide grid at the centre */
+  taOffsetC: number | null;
+  buildings: ReadonlyArray<{ polygons: LonLat[][][]; heightM: number }>;
+  roads: ReadonlyArray<{
+    lines: LonLat[][];
+    kind: 'major' | 'secondary' | 'local' | 'pedestrian';
+    widthM: number;
+  }>;
+  landcover: ReadonlyArray<{ polygons: LonLat[][][]; kind: 'park' | 'water' | 'plaza' }>;
+}
+
+/** A city domain handed to the model: its zone, what it models, and its geometry on demand. */
+export interface CityDomainSpec {
+  id: string;
+  /** changes whenever the geometry changes; names the cached rasters */
+  revision: string;
+  /** exterior ring of the high-resolution zone: the grid is its bbox plus a margin */
+  boundary: ReadonlyArray<LonLat>;
+  resolutionM: number;
+  referenceYear: number;
+  models: { air: boolean; wind: boolean; thermal: boolean };
+  /** read only when the rasters for this revision are not cached yet */
+  geometry(): Promise<CityGeometry>;
+}
 
 export interface GridGeometry {
   /** longitude of the west edge of column 0, degrees */
@@ -28,6 +64,8 @@ export interface GridGeometry {
 
 export interface DomainInfo {
   id: DomainId;
+  /** the city geometry's revision ('' for the nationwide grid) */
+  revision: string;
   /** nominal cell size on the ground, metres */
   resolutionM: number;
   grid: GridGeometry;
@@ -138,8 +176,13 @@ export interface LayerRange {
 }
 
 export interface MicroclimateModel {
-  /** part of every downstream cache key: changes whenever numbers would change */
+  /** part of every downstream cache key: changes whenever numbers would change (also when a city's geometry does) */
   readonly version: string;
+  /**
+   * Replaces the set of city domains while the model runs: new and changed cities are
+   * loaded (rasterised once per revision, then cached), removed ones dropped.
+   */
+  setCities(cities: readonly CityDomainSpec[]): Promise<void>;
   domains(): readonly DomainInfo[];
   domain(id: DomainId): DomainInfo;
 
@@ -181,6 +224,9 @@ export interface MicroclimateModel {
     hours: ReadonlyArray<{ hourMs: number; issuedMs?: number }>,
     opts?: CallOptions,
   ): Promise<LayerRange[]>;
+
+  /** compute threads running out of those configured (readiness); absent for a remote model */
+  workers?(): { alive: number; total: number };
 
   close(): Promise<void>;
 }

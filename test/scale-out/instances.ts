@@ -45,7 +45,7 @@ export interface Deployment {
   close(): Promise<void>;
 }
 
-async function waitHealthy(instance: Instance, timeoutMs: number): Promise<void> {
+export async function waitHealthy(instance: Instance, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (instance.child.exitCode !== null)
@@ -62,7 +62,7 @@ async function waitHealthy(instance: Instance, timeoutMs: number): Promise<void>
   }
 }
 
-function startInstance(name: string, env: Record<string, string>): Instance {
+export function startInstance(name: string, env: Record<string, string>): Instance {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/start/server.ts'], {
     cwd: ROOT,
     env,

@@ -110,4 +110,15 @@ export interface GazetteerTables {
 }
 
 /** Add each feature's table interface to this intersection. */
-export type Database = CoreTables & { report_jobs: ReportJobsTable } & GazetteerTables;
+/** imported city data packages (migration 005) */
+export interface CityPackagesTable {
+  id: string;
+  revision: string;
+  manifest: string;
+  files_gz: Uint8Array;
+  imported_at: number;
+}
+
+export type Database = CoreTables & { report_jobs: ReportJobsTable } & GazetteerTables & {
+    city_packages: CityPackagesTable;
+  };

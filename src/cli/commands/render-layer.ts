@@ -1,11 +1,13 @@
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { embeddedCitySpecs } from '../../adapters/cities/embedded.ts';
+import { CITIES as REGISTRY } from '../../domain/coverage/cities.ts';
 import { ModelEngine } from '../../model/embedded/compute/engine.ts';
 import { HOUR_MS } from '../../model/embedded/compute/time-steps.ts';
-import { loadOrGenerate } from '../../model/embedded/morphology/store.ts';
+import { loadDomains } from '../../model/embedded/index.ts';
 import { type PictureLayer, renderLayerPicture } from '../../model/embedded/render/layer-image.ts';
 import { MODEL_SEED } from '../../model/embedded/version.ts';
-import type { DomainId, TimedLayer } from '../../model/port.ts';
+import type { CityDomainSpec, DomainId, TimedLayer } from '../../model/port.ts';
 
 /**
  * `render-layer --city brussels --layer thermal|wind|air|buildings --hour ISO --out FILE.png`:
@@ -13,9 +15,11 @@ import type { DomainId, TimedLayer } from '../../model/port.ts';
  * whether the numbers look like a city. Runs the model in this process.
  */
 const LAYERS: readonly PictureLayer[] = ['thermal', 'wind', 'air', 'buildings'];
-const CITIES: readonly DomainId[] = ['brussels', 'charleroi'];
 
-export async function runRenderLayer(argv: string[], ctx: { dataDir: string }): Promise<void> {
+export async function runRenderLayer(
+  argv: string[],
+  ctx: { dataDir: string; cities?: () => Promise<CityDomainSpec[]> },
+): Promise<void> {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -29,7 +33,9 @@ export async function runRenderLayer(argv: string[], ctx: { dataDir: string }): 
   });
   const city = values.city as DomainId | undefined;
   const layer = values.layer as PictureLayer | undefined;
-  if (!city || !CITIES.includes(city)) throw new Error(`--city must be one of ${CITIES.join(', ')}`);
+  const specs = await (ctx.cities ?? (() => embeddedCitySpecs(REGISTRY)))();
+  const ids = specs.map((s) => s.id);
+  if (!city || !ids.includes(city)) throw new Error(`--city must be one of ${ids.join(', ')}`);
   if (!layer || !LAYERS.includes(layer)) throw new Error(`--layer must be one of ${LAYERS.join(', ')}`);
   if (!values.out) throw new Error('--out FILE.png is required');
   const hourMs = values.hour ? Date.parse(values.hour) : Number.NaN;
@@ -38,18 +44,15 @@ export async function runRenderLayer(argv: string[], ctx: { dataDir: string }): 
   const scale = Number(values.scale);
   if (!Number.isInteger(scale) || scale < 1 || scale > 8) throw new Error('--scale must be 1 to 8');
 
-  const { morphology } = await loadOrGenerate(ctx.dataDir, city);
+  // the nationwide grid comes along: a city's background and its zone margin come from it
+  const domains = await loadDomains(
+    ctx.dataDir,
+    specs.filter((s) => s.id === city),
+  );
+  const morphology = domains.get(city)!;
   let window = null;
   if (layer !== 'buildings') {
-    // a city's background and its zone margin come from the nationwide grid
-    const national = (await loadOrGenerate(ctx.dataDir, 'belgium')).morphology;
-    const engine = new ModelEngine(
-      new Map<DomainId, typeof morphology>([
-        [city, morphology],
-        ['belgium', national],
-      ]),
-      MODEL_SEED,
-    );
+    const engine = new ModelEngine(domains, MODEL_SEED);
     const g = morphology.info.grid;
     const whole = {
       west: g.west,

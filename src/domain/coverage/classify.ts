@@ -1,7 +1,7 @@
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import type { MultiPolygon, Polygon } from 'geojson';
 import { belgiumOutline } from './belgium.ts';
-import { CITIES, type CityDefinition, type Ring } from './cities.ts';
+import { CITIES, type CityDefinition, type Ring, registryGeneration } from './cities.ts';
 import { roundCoordinate } from './rounding.ts';
 
 /**
@@ -22,15 +22,33 @@ function ringPolygon(ring: Ring): Polygon {
   return { type: 'Polygon', coordinates: [ring] };
 }
 
-const zones = CITIES.map((city) => ({
-  city,
-  boundary: ringPolygon(city.boundary),
-  planned: city.plannedBoundary ? ringPolygon(city.plannedBoundary) : null,
-}));
+interface Zone {
+  city: CityDefinition;
+  boundary: Polygon;
+  planned: Polygon | null;
+}
+let zoneCache: { generation: number; zones: Zone[] } | null = null;
+
+/** the registry's zones, rebuilt when an import or removal changed the registry */
+function currentZones(): Zone[] {
+  const generation = registryGeneration();
+  if (zoneCache?.generation !== generation) {
+    zoneCache = {
+      generation,
+      zones: CITIES.map((city) => ({
+        city,
+        boundary: ringPolygon(city.boundary),
+        planned: city.plannedBoundary ? ringPolygon(city.plannedBoundary) : null,
+      })),
+    };
+  }
+  return zoneCache.zones;
+}
 
 export function classifyPoint(latitude: number, longitude: number): Coverage {
   const lat = roundCoordinate(latitude);
   const lon = roundCoordinate(longitude);
+  const zones = currentZones();
   for (const zone of zones) {
     if (inside(lon, lat, zone.boundary)) return { covered: 'high_res', city: zone.city, lat, lon };
   }

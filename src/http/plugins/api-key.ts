@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
 import type { Counters } from '../../adapters/counters/port.ts';
 import type { Product } from '../../domain/coverage/cities.ts';
 import { apiError } from '../../domain/errors/catalogue.ts';
+import { type BrowserRequest, browserRequest } from '../../domain/keys/browser-request.ts';
 import { type KeyRecord, keyHasProduct } from '../../domain/keys/key-record.ts';
 import { evaluateKey, KEY_STATUS_DETAIL } from '../../domain/keys/key-status.ts';
 import type { KeyAuthenticator } from '../../services/key-authenticator.ts';
@@ -35,6 +36,20 @@ export function presentedKey(request: FastifyRequest): string | undefined {
   return fromBearer ?? fromHeader;
 }
 
+const headerText = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
+
+/** The browser headers of a request (Origin, Sec-Fetch-*, Host), read for the key check. */
+export function browserRequestOf(request: FastifyRequest): BrowserRequest {
+  return browserRequest({
+    origin: headerText(request.headers.origin),
+    secFetchSite: headerText(request.headers['sec-fetch-site']),
+    secFetchMode: headerText(request.headers['sec-fetch-mode']),
+    secFetchDest: headerText(request.headers['sec-fetch-dest']),
+    host: headerText(request.headers.host),
+    protocol: request.protocol === 'https' ? 'https' : 'http',
+  });
+}
+
 export interface KeyHookDeps {
   authenticator: KeyAuthenticator;
   counters: Counters;
@@ -49,8 +64,8 @@ export interface KeyHookDeps {
 export function createKeyHook(deps: KeyHookDeps, mode: 'required' | 'optional') {
   async function authenticate(request: FastifyRequest, reply: FastifyReply, secret: string): Promise<void> {
     const nowMs = deps.clock();
-    const origin = typeof request.headers.origin === 'string' ? request.headers.origin : undefined;
-    const status = evaluateKey(await deps.authenticator.lookup(secret), { nowMs, origin });
+    const browser = browserRequestOf(request);
+    const status = evaluateKey(await deps.authenticator.lookup(secret), { nowMs, browser });
     if (status.kind === 'unknown') throw apiError('unauthorized', 'The API key is not recognised.');
     if (status.kind !== 'ok') throw apiError('forbidden', KEY_STATUS_DETAIL[status.kind]);
     const key = status.key;

@@ -11,7 +11,9 @@ export const GeocodeQuerySchema = Type.Object(
       maxLength: GEOCODE_MAX_QUERY_LENGTH,
       description: 'free-text address or place name',
     }),
-    limit: Type.Integer({ minimum: 1, maximum: GEOCODE_MAX_LIMIT, default: GEOCODE_MAX_LIMIT }),
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: GEOCODE_MAX_LIMIT, default: GEOCODE_MAX_LIMIT }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import type {
   BuildingFootprint,
   CallOptions,
   CellLocation,
   CellSeries,
+  CityDomainSpec,
   DomainId,
   DomainInfo,
   LayerRange,
@@ -13,12 +15,11 @@ import type {
   SeriesSpan,
   TimedLayer,
 } from '../port.ts';
-import { ModelUnavailableError } from '../port.ts';
+import { ModelUnavailableError, NATIONAL_DOMAIN } from '../port.ts';
 import { forecastSteps, latestObservedHour } from './compute/time-steps.ts';
 import { cellCentreLonLat } from './grid/geometry.ts';
-import { DOMAIN_IDS } from './morphology/domains.ts';
 import { type Morphology, transferOf } from './morphology/morphology.ts';
-import { loadOrGenerate } from './morphology/store.ts';
+import { loadOrBuildCity, loadOrGenerateNational } from './morphology/store.ts';
 import { WorkRegistry } from './pool/work-registry.ts';
 import { WorkerPool } from './pool/worker-pool.ts';
 import {
@@ -31,23 +32,32 @@ import {
 import { MODEL_SEED, MODEL_VERSION } from './version.ts';
 
 /**
- * The embedded microclimate model: loads (or generates once) the morphology of every
- * domain from DATA_DIR, shares it with a worker-thread pool, and answers the port.
+ * The embedded microclimate model: loads (or generates once) the morphology of the
+ * nationwide grid and of every city it is given (through the port: CityDomainSpec)
+ * from DATA_DIR, shares it with a worker-thread pool, and answers the port.
  */
 export interface EmbeddedModelOptions {
   dataDir: string;
   /** worker threads, default 2, minimum 1 */
   workers?: number;
+  /** the city domains at start; setCities changes them later */
+  cities: readonly CityDomainSpec[];
 }
 
-export async function loadDomains(dataDir: string): Promise<Map<DomainId, Morphology>> {
+export async function loadDomains(
+  dataDir: string,
+  cities: readonly CityDomainSpec[],
+): Promise<Map<DomainId, Morphology>> {
   const domains = new Map<DomainId, Morphology>();
-  for (const id of DOMAIN_IDS) domains.set(id, (await loadOrGenerate(dataDir, id)).morphology);
+  const national = (await loadOrGenerateNational(dataDir)).morphology;
+  for (const city of cities)
+    domains.set(city.id, (await loadOrBuildCity(dataDir, city, national)).morphology);
+  domains.set(NATIONAL_DOMAIN, national);
   return domains;
 }
 
 export async function createEmbeddedModel(options: EmbeddedModelOptions): Promise<MicroclimateModel> {
-  const domains = await loadDomains(options.dataDir);
+  const domains = await loadDomains(options.dataDir, options.cities);
   const size = Math.max(1, Math.floor(options.workers ?? 2));
   const pool = new WorkerPool(size, {
     seed: MODEL_SEED,
@@ -55,19 +65,66 @@ export async function createEmbeddedModel(options: EmbeddedModelOptions): Promis
   });
   // ready means fast: the workers hold each domain's reference-year tables before we answer
   await pool.warm();
-  return new EmbeddedModel(domains, pool);
+  return new EmbeddedModel(options.dataDir, domains, pool);
+}
+
+/** the model version plus the revisions of the cities it runs on */
+function versionOf(morphologies: ReadonlyMap<DomainId, Morphology>): string {
+  const revisions = [...morphologies.values()]
+    .filter((m) => m.info.id !== NATIONAL_DOMAIN)
+    .map((m) => `${m.info.id}@${m.info.revision}`)
+    .sort();
+  return `${MODEL_VERSION}+${createHash('sha256').update(revisions.join(',')).digest('hex').slice(0, 10)}`;
 }
 
 class EmbeddedModel implements MicroclimateModel {
-  readonly version = MODEL_VERSION;
+  version: string;
   private readonly registry = new WorkRegistry();
   private readonly rowSpans = new Map<DomainId, number>();
+  private changing: Promise<void> = Promise.resolve();
 
   constructor(
+    private readonly dataDir: string,
     private readonly morphologies: Map<DomainId, Morphology>,
     private readonly pool: WorkerPool,
   ) {
     for (const [id, m] of morphologies) this.rowSpans.set(id, maxRectRowSpan(m));
+    this.version = versionOf(morphologies);
+  }
+
+  setCities(cities: readonly CityDomainSpec[]): Promise<void> {
+    // one change at a time, in the order asked
+    const next = this.changing.then(() => this.applyCities(cities));
+    this.changing = next.catch(() => {});
+    return next;
+  }
+
+  private async applyCities(cities: readonly CityDomainSpec[]): Promise<void> {
+    const national = this.get(NATIONAL_DOMAIN);
+    const wanted = new Set(cities.map((c) => c.id));
+    const added: Morphology[] = [];
+    for (const spec of cities) {
+      const current = this.morphologies.get(spec.id);
+      if (current && current.info.revision === spec.revision) continue;
+      added.push((await loadOrBuildCity(this.dataDir, spec, national)).morphology);
+    }
+    const removed = [...this.morphologies.keys()].filter((id) => id !== NATIONAL_DOMAIN && !wanted.has(id));
+    if (added.length === 0 && removed.length === 0) return;
+    if (added.length > 0) {
+      await this.pool.broadcast({ method: 'attach', morphologies: added.map(transferOf) });
+      await this.pool.broadcast({ method: 'warm', domains: added.map((m) => m.info.id) });
+    }
+    // the main thread switches only once every worker holds the new rasters
+    for (const m of added) {
+      this.morphologies.set(m.info.id, m);
+      this.rowSpans.set(m.info.id, maxRectRowSpan(m));
+    }
+    for (const id of removed) {
+      this.morphologies.delete(id);
+      this.rowSpans.delete(id);
+    }
+    this.version = versionOf(this.morphologies);
+    if (removed.length > 0) await this.pool.broadcast({ method: 'detach', domains: removed });
   }
 
   domains(): readonly DomainInfo[] {
@@ -184,6 +241,10 @@ class EmbeddedModel implements MicroclimateModel {
       );
       return parts.flat();
     });
+  }
+
+  workers(): { alive: number; total: number } {
+    return { alive: this.pool.alive, total: this.pool.size };
   }
 
   close(): Promise<void> {

@@ -1,6 +1,7 @@
 import type { KeyValueCache } from '../../adapters/cache/port.ts';
 import type { CityDefinition, DataMetric } from '../../domain/coverage/cities.ts';
 import { classifyPoint } from '../../domain/coverage/classify.ts';
+import { swappedCoordinatesHint } from '../../domain/coverage/swapped-hint.ts';
 import { assertCityInScope, entitledMetrics } from '../../domain/data/entitlement.ts';
 import { parseMetrics, parseRadius } from '../../domain/data/location-input.ts';
 import { apiError } from '../../domain/errors/catalogue.ts';
@@ -44,7 +45,10 @@ function datasetFor(
 ): { dataset: Dataset; domain: DomainId; city: CityDefinition | null } {
   const coverage = classifyPoint(lat, lon);
   if (coverage.covered === false) {
-    throw apiError('outside_coverage', 'This location is outside Belgium, the area the service covers.');
+    throw apiError(
+      'outside_coverage',
+      `This location is outside Belgium, the area the service covers.${swappedCoordinatesHint(lat, lon)}`,
+    );
   }
   if (coverage.covered === 'high_res' && coverage.city.products.historical) {
     return { dataset: 'brussels_extended', domain: coverage.city.id as DomainId, city: coverage.city };

@@ -17,12 +17,19 @@ export class RangeMemo {
 
   constructor(private readonly model: MicroclimateModel) {}
 
-  private static key(domain: string, layer: string, h: Hour): string {
-    return `${domain}|${layer}|${h.hourMs}|${h.issuedMs ?? '-'}`;
+  /** the domain's revision too: a re-imported city never shows its old ranges */
+  private key(domain: string, layer: string, h: Hour): string {
+    let revision = '';
+    try {
+      revision = this.model.domain(domain).revision;
+    } catch {
+      // an unknown domain: the model call that follows says so
+    }
+    return `${domain}@${revision}|${layer}|${h.hourMs}|${h.issuedMs ?? '-'}`;
   }
 
   get(domain: DomainId, layer: TimedMapLayer, h: Hour): LayerRange | undefined {
-    return this.known.get(RangeMemo.key(domain, layer, h));
+    return this.known.get(this.key(domain, layer, h));
   }
 
   /** starts computing what is neither known nor under way; resolves when all asked are settled */
@@ -32,28 +39,30 @@ export class RangeMemo {
     hours: readonly Hour[],
     deadlineMs?: number,
   ): Promise<void> {
-    const missing = hours.filter((h) => !this.known.has(RangeMemo.key(domain, layer, h)));
+    const missing = hours.filter((h) => !this.known.has(this.key(domain, layer, h)));
     const waits: Promise<void>[] = [];
     const fresh = missing.filter((h) => {
-      const running = this.pending.get(RangeMemo.key(domain, layer, h));
+      const running = this.pending.get(this.key(domain, layer, h));
       if (running) waits.push(running);
       return !running;
     });
     if (fresh.length > 0) {
+      // keys fixed now: results land under the revision they were computed for
+      const keys = fresh.map((h) => this.key(domain, layer, h));
       const work = this.model
         .layerRange(domain, layer, fresh, deadlineMs === undefined ? undefined : { deadlineMs })
         .then((ranges) => {
-          fresh.forEach((h, i) => {
+          keys.forEach((key, i) => {
             const r = ranges[i];
-            if (r) this.known.set(RangeMemo.key(domain, layer, h), r);
+            if (r) this.known.set(key, r);
           });
           this.prune(fresh[0]!.hourMs);
         })
         .catch(() => undefined) // unknown ranges are simply not published; a later request retries
         .finally(() => {
-          for (const h of fresh) this.pending.delete(RangeMemo.key(domain, layer, h));
+          for (const key of keys) this.pending.delete(key);
         });
-      for (const h of fresh) this.pending.set(RangeMemo.key(domain, layer, h), work);
+      for (const key of keys) this.pending.set(key, work);
       waits.push(work);
     }
     return Promise.all(waits).then(() => undefined);

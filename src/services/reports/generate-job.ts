@@ -38,11 +38,11 @@ export async function generateReport(
   jobId: string,
   signal: AbortSignal,
   options: GenerateOptions,
-): Promise<void> {
+): Promise<'interrupted' | undefined> {
   const { deps, clock, leaseMs, maxAttempts } = options;
   const { store } = deps;
   const job = await store.claim(jobId, clock(), clock() + leaseMs);
-  if (!job) return; // finished, or another worker holds it
+  if (!job) return undefined; // finished, or another worker holds it
   const retention = () => clock() + RETENTION_DAYS * DAY_MS;
   if (job.attempts > maxAttempts) {
     if (job.hasHtml) await store.markPdfPending(jobId, clock(), retention());
@@ -62,11 +62,11 @@ export async function generateReport(
       html = (await store.readFile(jobId, 'html')) as string;
     } else {
       const built = await buildHtml(job, options);
-      if (signal.aborted) return;
+      if (signal.aborted) return 'interrupted';
       html = built.html;
       await store.saveHtml(jobId, html, built.label, clock());
     }
-    if (signal.aborted) return;
+    if (signal.aborted) return 'interrupted';
     try {
       const pdf = await deps.pdf.render(html);
       await store.complete(jobId, pdf, clock(), retention());
@@ -75,7 +75,7 @@ export async function generateReport(
       await store.markPdfPending(jobId, clock(), retention());
     }
   } catch (error) {
-    if (signal.aborted) return;
+    if (signal.aborted) return 'interrupted';
     if (error instanceof ApiError && TRANSIENT.has(error.code) && job.attempts < maxAttempts) {
       const delay = options.retryDelayMs * job.attempts;
       // the delay lives in this process's timer; if the process dies first, the sweep

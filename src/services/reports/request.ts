@@ -49,10 +49,16 @@ export function parseReportRequest(body: unknown): ReportRequest {
   } else if (hasLat || hasLon) {
     if (!hasLat || !hasLon) throw apiError('validation_error', 'Provide both lat and lon.');
     if (!isNumber(input.lat) || input.lat < -90 || input.lat > 90) {
-      throw apiError('validation_error', 'lat must be a number from -90 to 90.');
+      throw apiError(
+        'validation_error',
+        'lat must be a JSON number of degrees from -90 to 90, e.g. "lat": 50.8467 (a number, not a string).',
+      );
     }
     if (!isNumber(input.lon) || input.lon < -180 || input.lon > 180) {
-      throw apiError('validation_error', 'lon must be a number from -180 to 180.');
+      throw apiError(
+        'validation_error',
+        'lon must be a JSON number of degrees from -180 to 180, e.g. "lon": 4.3525 (a number, not a string).',
+      );
     }
     lat = roundCoordinate(input.lat);
     lon = roundCoordinate(input.lon);
@@ -83,5 +89,9 @@ export function parseReportRequest(body: unknown): ReportRequest {
 const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 export function assertJobId(jobId: string): void {
-  if (!JOB_ID.test(jobId)) throw apiError('validation_error', 'job_id must be a lowercase UUID v4.');
+  if (!JOB_ID.test(jobId))
+    throw apiError(
+      'validation_error',
+      'job_id must be a lowercase UUID v4 as returned by POST /reports, e.g. 3b241101-e2bb-4255-8caf-4136c566a962.',
+    );
 }

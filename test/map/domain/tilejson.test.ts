@@ -49,3 +49,30 @@ test('a static layer carries no timestamp and its own zoom range', () => {
   assert.deepEqual(body.vector_layers[0]!.fields, { Height: 'Height (m)' });
   assert.equal(body.minzoom, 13);
 });
+
+test('PUBLIC_BASE_URL makes the tile template absolute, placeholders intact; bad values are refused', async () => {
+  const { parseConfig } = await import('../../../src/config.ts');
+  assert.equal(parseConfig({}).publicBaseUrl, undefined);
+  const config = parseConfig({ PUBLIC_BASE_URL: 'https://api.example.com/svc/' });
+  assert.equal(config.publicBaseUrl, 'https://api.example.com/svc');
+  for (const bad of [
+    'ftp://api.example.com',
+    'https://api.example.com/?x=1',
+    'https://u:p@api.example.com',
+  ]) {
+    assert.throws(() => parseConfig({ PUBLIC_BASE_URL: bad }), /PUBLIC_BASE_URL/, bad);
+  }
+  const body = buildTileJson({
+    layer: LAYERS.buildings,
+    cityName: 'Brussels',
+    attribution: 'synthetic',
+    tilesPath: '/map/brussels/tiles/buildings',
+    signedQuery: 'key=k1&exp=1&sig=abc',
+    bounds: [4.32, 50.82, 4.41, 50.87],
+    stepMs: null,
+    publicBaseUrl: config.publicBaseUrl,
+  });
+  assert.deepEqual(body.tiles, [
+    'https://api.example.com/svc/v1/map/brussels/tiles/buildings/{z}/{x}/{y}.mvt?key=k1&exp=1&sig=abc',
+  ]);
+});

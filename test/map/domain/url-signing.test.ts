@@ -99,13 +99,39 @@ test('scope paths follow the spec tile endpoints', () => {
   );
 });
 
-test('a past exp is expired whatever the signature; altering any signature character is invalid', () => {
+test('the signature is checked before the expiry: a forged URL with a past exp is invalid, not expired', () => {
   const exp = Math.floor(Date.UTC(2030, 0, 1) / 1000);
   const q = parse(signQuery(SECRET, 'k1', SCOPE, exp)) as { key: string; exp: string; sig: string };
   assert.deepEqual(verifyQuery([SECRET], SCOPE, { ...q, exp: '1000' }, exp * 1000 - 60_000), {
     ok: false,
-    reason: 'expired',
+    reason: 'invalid',
   });
+  // the genuine URL once past its time is the one told so
+  assert.deepEqual(verifyQuery([SECRET], SCOPE, q, exp * 1000 + 1000), { ok: false, reason: 'expired' });
+});
+
+test('only canonical decimals and single parameters are genuine', () => {
+  const exp = Math.floor(Date.UTC(2030, 0, 1) / 1000);
+  const q = parse(signQuery(SECRET, 'k1', SCOPE, exp)) as { key: string; exp: string; sig: string };
+  const now = exp * 1000 - 60_000;
+  assert.equal(verifyQuery([SECRET], SCOPE, q, now).ok, true);
+  assert.deepEqual(verifyQuery([SECRET], SCOPE, { ...q, exp: `0${q.exp}` }, now), {
+    ok: false,
+    reason: 'invalid',
+  });
+  assert.deepEqual(verifyQuery([SECRET], SCOPE, { ...q, sig: [q.sig, q.sig] }, now), {
+    ok: false,
+    reason: 'invalid',
+  });
+  assert.deepEqual(verifyQuery([SECRET], SCOPE, { ...q, exp: [q.exp, q.exp] }, now), {
+    ok: false,
+    reason: 'invalid',
+  });
+});
+
+test('altering any signature character is invalid', () => {
+  const exp = Math.floor(Date.UTC(2030, 0, 1) / 1000);
+  const q = parse(signQuery(SECRET, 'k1', SCOPE, exp)) as { key: string; exp: string; sig: string };
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
   for (let i = 0; i < q.sig.length; i++) {
     for (const replacement of [

@@ -75,6 +75,7 @@ export class GridModel implements MicroclimateModel {
   private info(id: DomainId, grid: GridGeometry, air: boolean): DomainInfo {
     return {
       id,
+      revision: 'grid',
       resolutionM: 10,
       grid,
       referenceYear: 2025,
@@ -86,6 +87,8 @@ export class GridModel implements MicroclimateModel {
   private check(): void {
     if (!this.available) throw new ModelUnavailableError('grid model switched off');
   }
+
+  async setCities(): Promise<void> {}
 
   domains() {
     return Object.values(this.infos);

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { embeddedCitySpecs } from '../../../src/adapters/cities/embedded.ts';
+import { CITIES } from '../../../src/domain/coverage/cities.ts';
 import { createEmbeddedModel } from '../../../src/model/embedded/index.ts';
 import { SURFACE } from '../../../src/model/embedded/morphology/layout.ts';
 import { LAYER_FIELDS, type MicroclimateModel, ModelTimeoutError } from '../../../src/model/port.ts';
@@ -7,7 +9,11 @@ import { SHARED_DATA_DIR, sharedEngine } from '../helpers/shared-domains.ts';
 
 let model: MicroclimateModel;
 before(async () => {
-  model = await createEmbeddedModel({ dataDir: SHARED_DATA_DIR, workers: 1 });
+  model = await createEmbeddedModel({
+    dataDir: SHARED_DATA_DIR,
+    workers: 1,
+    cities: await embeddedCitySpecs(CITIES),
+  });
 });
 after(() => model.close());
 

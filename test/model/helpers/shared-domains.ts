@@ -1,5 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { embeddedCitySpecs } from '../../../src/adapters/cities/embedded.ts';
+import { CITIES } from '../../../src/domain/coverage/cities.ts';
 import { ModelEngine } from '../../../src/model/embedded/compute/engine.ts';
 import { loadDomains } from '../../../src/model/embedded/index.ts';
 import type { Morphology } from '../../../src/model/embedded/morphology/morphology.ts';
@@ -14,7 +16,7 @@ export const SHARED_DATA_DIR = join(tmpdir(), `svc-model-test-${MODEL_VERSION}`)
 
 let loaded: Promise<Map<DomainId, Morphology>> | undefined;
 export function sharedDomains(): Promise<Map<DomainId, Morphology>> {
-  loaded ??= loadDomains(SHARED_DATA_DIR);
+  loaded ??= embeddedCitySpecs(CITIES).then((cities) => loadDomains(SHARED_DATA_DIR, cities));
   return loaded;
 }
 

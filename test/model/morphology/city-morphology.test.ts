@@ -2,11 +2,12 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
+import { embeddedCitySpecs } from '../../../src/adapters/cities/embedded.ts';
 import { CITIES, ringsBbox } from '../../../src/domain/coverage/cities.ts';
 import { cellAt } from '../../../src/model/embedded/grid/geometry.ts';
 import { SURFACE } from '../../../src/model/embedded/morphology/layout.ts';
 import type { Morphology } from '../../../src/model/embedded/morphology/morphology.ts';
-import { cacheDir, loadOrGenerate } from '../../../src/model/embedded/morphology/store.ts';
+import { cacheDir, cityCacheName, loadOrBuildCity } from '../../../src/model/embedded/morphology/store.ts';
 import type { DomainId } from '../../../src/model/port.ts';
 import { SHARED_DATA_DIR, sharedDomains } from '../helpers/shared-domains.ts';
 
@@ -112,9 +113,10 @@ describe('city morphology', () => {
   });
 
   it('is cached under DATA_DIR and reloaded byte for byte without regenerating', async () => {
-    const again = await loadOrGenerate(SHARED_DATA_DIR, 'charleroi');
+    const spec = (await embeddedCitySpecs(CITIES)).find((s) => s.id === 'charleroi')!;
+    const again = await loadOrBuildCity(SHARED_DATA_DIR, spec, domains.get('belgium')!);
     assert.equal(again.generated, false);
-    const file = await readFile(join(cacheDir(SHARED_DATA_DIR), 'charleroi.bin'));
+    const file = await readFile(join(cacheDir(SHARED_DATA_DIR), `${cityCacheName(spec)}.bin`));
     assert.deepEqual(new Uint8Array(again.morphology.buffer), new Uint8Array(file));
     assert.deepEqual(
       new Uint8Array(again.morphology.buffer),

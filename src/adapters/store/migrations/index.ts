@@ -3,6 +3,7 @@ import * as core from './001_core.ts';
 import * as gazetteer from './002_gazetteer.ts';
 import * as reports from './003_reports.ts';
 import * as reportMetrics from './004_report_metrics.ts';
+import * as cityPackages from './005_city_packages.ts';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '002_gazetteer': gazetteer,
   '003_reports': reports,
   '004_report_metrics': reportMetrics,
+  '005_city_packages': cityPackages,
 };

@@ -1,6 +1,6 @@
 import type { GeocodeService } from '../../../services/geocode.ts';
 import { problemResponses } from '../../schemas/common.ts';
-import { GeocodeQuerySchema, GeocodeResponseSchema } from '../../schemas/geocode.ts';
+import { GEOCODE_MAX_LIMIT, GeocodeQuerySchema, GeocodeResponseSchema } from '../../schemas/geocode.ts';
 import type { V1App } from '../types.ts';
 
 /** GET /geocode: the address helper. Results serve only to query this service (spec rule 8). */
@@ -21,7 +21,8 @@ export function geocodeRoute(service: GeocodeService) {
       async (request, reply) => {
         // results must not be stored or redistributed: no shared caches
         reply.header('Cache-Control', 'private, no-store');
-        return service.geocode(request.query.q, request.query.limit);
+        // the schema's default fills an absent limit
+        return service.geocode(request.query.q, request.query.limit ?? GEOCODE_MAX_LIMIT);
       },
     );
   };

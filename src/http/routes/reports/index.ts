@@ -110,7 +110,17 @@ export function reportRoutes(service: ReportService) {
             { format: Type.Union([Type.Literal('html'), Type.Literal('pdf')]) },
             { additionalProperties: false },
           ),
-          response: { ...problemResponses(400, 401, 403, 404, 429) },
+          response: {
+            200: {
+              description:
+                'The file, as an attachment named SVC_Report_{slug}.{html|pdf} (Content-Disposition)',
+              content: {
+                'text/html': { schema: Type.String({ description: 'self-contained HTML page' }) },
+                'application/pdf': { schema: Type.String({ format: 'binary', description: 'A4 PDF' }) },
+              },
+            },
+            ...problemResponses(400, 401, 403, 404, 429),
+          },
         },
       },
       async (request, reply) => {

@@ -34,7 +34,7 @@ export class HourTables {
   }
 
   year(m: Morphology, hours: readonly number[]): HourTable {
-    const key = `${m.info.id}:${hours[0]}`;
+    const key = `${m.info.id}@${m.info.revision}:${hours[0]}`;
     let table = this.years.get(key);
     if (!table) {
       table = this.build(
@@ -48,7 +48,7 @@ export class HourTables {
 
   single(m: Morphology, spec: HourSpec): HourTable {
     const forecast = spec.issuedMs !== undefined && spec.issuedMs < spec.hourMs;
-    const key = `${m.info.id}:${spec.hourMs}:${forecast ? spec.issuedMs : '-'}`;
+    const key = `${m.info.id}@${m.info.revision}:${spec.hourMs}:${forecast ? spec.issuedMs : '-'}`;
     let table = this.singles.get(key);
     if (table) {
       // refresh recency

@@ -1,7 +1,7 @@
-import type { DomainInfo } from '../../port.ts';
+import type { CityGeometry, DomainInfo } from '../../port.ts';
 import { distanceTransform } from '../grid/distance-transform.ts';
 import { raiseBuildings } from './buildings.ts';
-import { createCanvas } from './canvas.ts';
+import { type Canvas, createCanvas } from './canvas.ts';
 import { canyonGeometry } from './canyon.ts';
 import type { CityPlan } from './city-plan.ts';
 import { footprintRectangles } from './footprints.ts';
@@ -9,12 +9,15 @@ import { horizonAndSkyView } from './horizon.ts';
 import { ROAD_CLASS, SURFACE } from './layout.ts';
 import type { Morphology } from './morphology.ts';
 import { packMorphology } from './pack.ts';
+import { rasteriseGeometry } from './rasterise-geometry.ts';
 import { assignDistricts, layStreets } from './street-network.ts';
 import { builtFraction, trafficExposure, windFactors } from './wind-exposure.ts';
 
 /**
- * A city's morphology from its plan: districts, streets, buildings, then every derived
- * raster. Deterministic: the plan and its seed fix every cell.
+ * A city's morphology: its surface, traffic classes and building heights on the grid
+ * (from a city's geometry, or from a synthetic plan when the embedded packages are
+ * regenerated), then every derived raster. Deterministic: the same grid gives the same
+ * cells.
  */
 export interface CityClimate {
   /** 0–1 size of the city's urban background (Brussels 1) */
@@ -23,12 +26,33 @@ export interface CityClimate {
   taOffsetC: number;
 }
 
-export function generateCity(info: DomainInfo, plan: CityPlan, climate: CityClimate): Morphology {
+/** the grid of a synthetic plan: districts, streets, buildings (used to write the embedded packages) */
+export function planCanvas(info: DomainInfo, plan: CityPlan): Canvas {
   const c = createCanvas(info.grid);
-  const n = c.cols * c.rows;
   assignDistricts(c, plan);
   layStreets(c, plan);
   raiseBuildings(c, plan);
+  return c;
+}
+
+export function generateCity(info: DomainInfo, plan: CityPlan, climate: CityClimate): Morphology {
+  return deriveMorphology(info, planCanvas(info, plan), climate);
+}
+
+/** the grid of a city's geometry */
+export function geometryCanvas(info: DomainInfo, geometry: CityGeometry): Canvas {
+  const c = createCanvas(info.grid);
+  rasteriseGeometry(c, geometry);
+  return c;
+}
+
+export function cityFromGeometry(info: DomainInfo, geometry: CityGeometry, climate: CityClimate): Morphology {
+  return deriveMorphology(info, geometryCanvas(info, geometry), climate);
+}
+
+/** every derived raster from the grid's surface, traffic classes and heights */
+export function deriveMorphology(info: DomainInfo, c: Canvas, climate: CityClimate): Morphology {
+  const n = c.cols * c.rows;
 
   const isBuilding = new Uint8Array(n);
   for (let i = 0; i < n; i++) isBuilding[i] = c.surface[i] === SURFACE.building ? 1 : 0;

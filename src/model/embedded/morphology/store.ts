@@ -1,82 +1,105 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { DomainId } from '../../port.ts';
+import type { CityDomainSpec, DomainInfo } from '../../port.ts';
+import { cellAt } from '../grid/geometry.ts';
 import { MODEL_VERSION } from '../version.ts';
-import { domainCentre, domainInfo } from './domains.ts';
-import { generateCity } from './generate-city.ts';
+import { cityDomainInfo, domainCentre, nationalDomainInfo } from './domains.ts';
+import { type CityClimate, cityFromGeometry } from './generate-city.ts';
 import { planLayout } from './layout.ts';
 import { attachMorphology, type Morphology } from './morphology.ts';
 import { generateNational } from './national.ts';
-import { BRUSSELS_PLAN } from './plans/brussels.ts';
-import { CHARLEROI_PLAN } from './plans/charleroi.ts';
 
 /**
  * Morphology cache under DATA_DIR/model/<version>/: one binary file per domain (the
- * shared buffer byte for byte) and a small JSON header. Generated on first start,
- * read back on later starts; written to a temporary name then renamed, so concurrent
- * processes never read a half-written file.
+ * shared buffer byte for byte) and a small JSON header. The nationwide grid is named
+ * `belgium`; a city is named by its id and geometry revision, so a re-imported city
+ * never reads its old rasters. Generated on first use, read back later; written to a
+ * temporary name then renamed, so concurrent processes never read a half-written file.
  */
 interface Header {
   version: string;
-  domain: DomainId;
+  domain: string;
   rectCount: number;
   bytes: number;
-}
-
-export function generateDomain(id: DomainId): Morphology {
-  const info = domainInfo(id);
-  if (id === 'brussels') return generateCity(info, BRUSSELS_PLAN, { urbanIndex: 1, taOffsetC: 0 });
-  // Charleroi: a smaller urban background; about 40 m higher than Uccle and inland
-  if (id === 'charleroi') return generateCity(info, CHARLEROI_PLAN, { urbanIndex: 0.72, taOffsetC: -0.25 });
-  return generateNational(info);
 }
 
 export function cacheDir(dataDir: string): string {
   return join(dataDir, 'model', MODEL_VERSION);
 }
 
-export async function loadOrGenerate(
-  dataDir: string,
-  id: DomainId,
-): Promise<{ morphology: Morphology; generated: boolean }> {
+async function readCached(dataDir: string, name: string, info: DomainInfo): Promise<Morphology | null> {
   const dir = cacheDir(dataDir);
-  const headerPath = join(dir, `${id}.json`);
-  const binPath = join(dir, `${id}.bin`);
   try {
-    const header = JSON.parse(await readFile(headerPath, 'utf8')) as Header;
-    const info = domainInfo(id);
+    const header = JSON.parse(await readFile(join(dir, `${name}.json`), 'utf8')) as Header;
     const expected = planLayout(info.grid.cols * info.grid.rows, header.rectCount).bytes;
-    if (header.version === MODEL_VERSION && header.bytes === expected) {
-      const bytes = await readFile(binPath);
-      if (bytes.byteLength === expected) {
-        const buffer = new SharedArrayBuffer(expected);
-        new Uint8Array(buffer).set(bytes);
-        return {
-          morphology: attachMorphology({
-            info,
-            centre: domainCentre(info),
-            buffer,
-            rectCount: header.rectCount,
-          }),
-          generated: false,
-        };
-      }
-    }
+    if (header.version !== MODEL_VERSION || header.bytes !== expected) return null;
+    const bytes = await readFile(join(dir, `${name}.bin`));
+    if (bytes.byteLength !== expected) return null;
+    const buffer = new SharedArrayBuffer(expected);
+    new Uint8Array(buffer).set(bytes);
+    return attachMorphology({ info, centre: domainCentre(info), buffer, rectCount: header.rectCount });
   } catch {
-    // no usable cache: generate below
+    return null; // no usable cache: the caller generates
   }
-  const morphology = generateDomain(id);
+}
+
+async function writeCached(dataDir: string, name: string, morphology: Morphology): Promise<void> {
+  const dir = cacheDir(dataDir);
   await mkdir(dir, { recursive: true });
   const suffix = `${process.pid}-${Date.now()}`;
+  const binPath = join(dir, `${name}.bin`);
+  const headerPath = join(dir, `${name}.json`);
   await writeFile(`${binPath}.${suffix}`, new Uint8Array(morphology.buffer));
   await rename(`${binPath}.${suffix}`, binPath);
   const header: Header = {
     version: MODEL_VERSION,
-    domain: id,
+    domain: morphology.info.id,
     rectCount: morphology.rectCount,
     bytes: morphology.buffer.byteLength,
   };
   await writeFile(`${headerPath}.${suffix}`, JSON.stringify(header));
   await rename(`${headerPath}.${suffix}`, headerPath);
+}
+
+export function cityCacheName(spec: Pick<CityDomainSpec, 'id' | 'revision'>): string {
+  return `city-${spec.id}-${spec.revision}`;
+}
+
+export async function loadOrGenerateNational(
+  dataDir: string,
+): Promise<{ morphology: Morphology; generated: boolean }> {
+  const info = nationalDomainInfo();
+  const cached = await readCached(dataDir, info.id, info);
+  if (cached) return { morphology: cached, generated: false };
+  const morphology = generateNational(info);
+  await writeCached(dataDir, info.id, morphology);
+  return { morphology, generated: true };
+}
+
+/** a city's climate where its package gives none: the nationwide grid at its centre */
+export function climateAt(
+  national: Morphology,
+  centre: { lat: number; lon: number },
+  given: { urbanIndex: number | null; taOffsetC: number | null },
+): CityClimate {
+  const cell = cellAt(national.info.grid, centre.lat, centre.lon);
+  return {
+    urbanIndex: given.urbanIndex ?? (cell < 0 ? 0.5 : national.rasters.urbanIndex[cell]!),
+    taOffsetC: given.taOffsetC ?? (cell < 0 ? 0 : national.rasters.taOffsetC[cell]!),
+  };
+}
+
+export async function loadOrBuildCity(
+  dataDir: string,
+  spec: CityDomainSpec,
+  national: Morphology,
+): Promise<{ morphology: Morphology; generated: boolean }> {
+  const info = cityDomainInfo(spec);
+  const name = cityCacheName(spec);
+  const cached = await readCached(dataDir, name, info);
+  if (cached) return { morphology: cached, generated: false };
+  const geometry = await spec.geometry();
+  const morphology = cityFromGeometry(info, geometry, climateAt(national, domainCentre(info), geometry));
+  await writeCached(dataDir, name, morphology);
   return { morphology, generated: true };
 }

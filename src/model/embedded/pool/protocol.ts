@@ -9,7 +9,10 @@ export interface WorkerInit {
 }
 
 export type Task =
-  | { method: 'warm' }
+  | { method: 'warm'; domains?: DomainId[] }
+  /** a city domain added or replaced while running: attach its shared buffer */
+  | { method: 'attach'; morphologies: MorphologyTransfer[] }
+  | { method: 'detach'; domains: DomainId[] }
   | { method: 'series'; domain: DomainId; cells: number[]; span: SeriesSpan }
   | { method: 'layerWindow'; domain: DomainId; layer: TimedLayer; hour: HourSpec; window: LonLatWindow }
   | { method: 'layerRange'; domain: DomainId; layer: TimedLayer; hours: HourSpec[] };

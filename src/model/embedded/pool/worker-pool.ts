@@ -10,6 +10,8 @@ import type { ReplyMessage, Task, WorkerInit } from './protocol.ts';
 interface Slot {
   worker: Worker;
   pending: Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>;
+  /** the thread ended (crash or close): readiness reports fewer workers than configured */
+  exited: boolean;
 }
 
 /**
@@ -32,7 +34,7 @@ export class WorkerPool {
     const url = new URL(`./worker${fromSource ? '.ts' : '.js'}`, import.meta.url);
     for (let i = 0; i < size; i++) {
       const worker = fromSource ? sourceWorker(url, init) : new Worker(url, { workerData: init });
-      const slot: Slot = { worker, pending: new Map() };
+      const slot: Slot = { worker, pending: new Map(), exited: false };
       worker.on('message', (reply: ReplyMessage) => {
         const waiter = slot.pending.get(reply.id);
         if (!waiter) return;
@@ -42,6 +44,7 @@ export class WorkerPool {
       });
       worker.on('error', (error) => this.failAll(slot, error));
       worker.on('exit', (code) => {
+        slot.exited = true;
         if (!this.closed) this.failAll(slot, new Error(`model worker exited with code ${code}`));
       });
       worker.unref();
@@ -51,13 +54,22 @@ export class WorkerPool {
 
   /** precompute every domain's reference-year tables in every worker; resolves when all are done */
   warm(): Promise<void> {
-    return Promise.all(this.slots.map((slot) => this.runOn<void>(slot, { method: 'warm' }))).then(
-      () => undefined,
-    );
+    return this.broadcast({ method: 'warm' });
+  }
+
+  /** the same task on every worker (domain changes, warming); resolves when all are done */
+  broadcast(task: Task): Promise<void> {
+    if (this.closed) return Promise.reject(new ModelUnavailableError('the model is closed'));
+    return Promise.all(this.slots.map((slot) => this.runOn<void>(slot, task))).then(() => undefined);
   }
 
   get size(): number {
     return this.slots.length;
+  }
+
+  /** threads still running */
+  get alive(): number {
+    return this.slots.filter((slot) => !slot.exited).length;
   }
 
   run<T>(task: Task): Promise<T> {

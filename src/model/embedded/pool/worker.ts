@@ -16,7 +16,15 @@ const engine = new ModelEngine(domains, init.seed);
 function run(task: Task): { result: unknown; transfer: ArrayBuffer[] } {
   if (task.method === 'warm') {
     // the reference-year tables, so that the first request does not pay for them
-    for (const id of domains.keys()) engine.warm(id);
+    for (const id of task.domains ?? domains.keys()) engine.warm(id);
+    return { result: null, transfer: [] };
+  }
+  if (task.method === 'attach') {
+    for (const t of task.morphologies) domains.set(t.info.id, attachMorphology(t));
+    return { result: null, transfer: [] };
+  }
+  if (task.method === 'detach') {
+    for (const id of task.domains) domains.delete(id);
     return { result: null, transfer: [] };
   }
   if (task.method === 'series') {

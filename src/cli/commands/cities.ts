@@ -1,0 +1,137 @@
+import { parseArgs } from 'node:util';
+import { packageRevision, readPackageDir } from '../../adapters/cities/package-dir.ts';
+import { packageDomainSpec, packageGeometry } from '../../adapters/cities/package-geometry.ts';
+import type { CityPackageStore } from '../../adapters/cities/package-store.ts';
+import {
+  formatPackageError,
+  type PackageFiles,
+  validateCityPackage,
+} from '../../domain/coverage/city-package/package.ts';
+import { loadEmbeddedCities } from '../../domain/coverage/embedded-cities.ts';
+import { cityDomainInfo } from '../../model/embedded/morphology/domains.ts';
+import { loadOrBuildCity, loadOrGenerateNational } from '../../model/embedded/morphology/store.ts';
+import { UsageError } from './keys.ts';
+
+/**
+ * `cities import DIR | import-osm FILE.osm.pbf --manifest city.json --boundary boundary.geojson
+ * | list | remove ID` (docs/cities.md). An import validates everything first, rasterises
+ * the city to the model grid (cached under DATA_DIR, so running instances load it
+ * without computing it again), then stores the package in one statement; running
+ * instances pick it up at their next poll (CITIES_POLL_MS, 15 s).
+ */
+export class InvalidPackageError extends Error {}
+
+export interface CitiesCommandDeps {
+  store: CityPackageStore;
+  /** where the model's rasters are cached (MODEL_DIR, default DATA_DIR) */
+  modelDir: string;
+  clock: () => number;
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+const USAGE =
+  'usage: cities import DIR | cities import-osm FILE.osm.pbf --manifest city.json --boundary boundary.geojson [--out DIR] | cities list | cities remove ID';
+
+export async function runCitiesCommand(argv: string[], deps: CitiesCommandDeps): Promise<void> {
+  const [sub, ...rest] = argv;
+  if (sub === 'import') {
+    const { positionals } = parseArgs({ args: rest, allowPositionals: true, strict: true });
+    if (positionals.length !== 1) throw new UsageError(USAGE);
+    return importPackage(await readPackageDir(positionals[0]!), deps);
+  }
+  if (sub === 'import-osm') {
+    const { values, positionals } = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      strict: true,
+      options: { manifest: { type: 'string' }, boundary: { type: 'string' }, out: { type: 'string' } },
+    });
+    if (positionals.length !== 1 || !values.manifest || !values.boundary) throw new UsageError(USAGE);
+    const { packageFromOsm } = await import('../../adapters/cities/osm-extract.ts');
+    const started = deps.clock();
+    const built = await packageFromOsm(positionals[0]!, {
+      manifestPath: values.manifest,
+      boundaryPath: values.boundary,
+      outDir: values.out,
+    });
+    deps.err(
+      `read ${built.summary.ways} ways in ${((deps.clock() - started) / 1000).toFixed(1)} s: ` +
+        `${built.summary.buildings} buildings, ${built.summary.roads} roads, ${built.summary.landcover} land-cover areas` +
+        (built.summary.droppedHeights
+          ? `, ${built.summary.droppedHeights} unreadable heights left to the levels/default`
+          : '') +
+        (built.outDir ? `; package written to ${built.outDir}` : ''),
+    );
+    return importPackage(built.files, deps);
+  }
+  if (sub === 'list') return listCities(deps);
+  if (sub === 'remove') {
+    const { positionals } = parseArgs({ args: rest, allowPositionals: true, strict: true });
+    if (positionals.length !== 1) throw new UsageError(USAGE);
+    const id = positionals[0]!;
+    const removed = await deps.store.remove(id);
+    const shipped = loadEmbeddedCities().some((c) => c.id === id);
+    if (!removed) {
+      throw new InvalidPackageError(
+        shipped
+          ? `city '${id}' is shipped with the service and was not imported over; there is nothing to remove`
+          : `no imported city '${id}' (see: cities list)`,
+      );
+    }
+    deps.out(JSON.stringify({ id, removed: true, reverts_to: shipped ? 'embedded' : null }));
+    return;
+  }
+  throw new UsageError(USAGE);
+}
+
+async function importPackage(files: PackageFiles, deps: CitiesCommandDeps): Promise<void> {
+  const started = deps.clock();
+  const result = validateCityPackage(files);
+  if (!result.ok) {
+    for (const error of result.errors) deps.err(formatPackageError(error));
+    throw new InvalidPackageError(`the package has ${result.errors.length} error(s); nothing was imported`);
+  }
+  const { city } = result;
+  const revision = packageRevision(files);
+  const spec = packageDomainSpec(city, revision, async () => packageGeometry(city));
+  // rasterise before storing: the instances find the rasters cached, and a failure stores nothing
+  const national = (await loadOrGenerateNational(deps.modelDir)).morphology;
+  await loadOrBuildCity(deps.modelDir, spec, national);
+  const importedAt = deps.clock();
+  await deps.store.put(city.manifest.id, revision, files, importedAt);
+  const { grid } = cityDomainInfo(spec);
+  deps.out(
+    JSON.stringify({
+      id: city.manifest.id,
+      revision,
+      buildings: city.buildings.length,
+      roads: city.roads.length,
+      landcover: city.landcover.length,
+      grid: { cols: grid.cols, rows: grid.rows, resolution_m: spec.resolutionM },
+      imported_at: new Date(importedAt).toISOString(),
+      seconds: Math.round((importedAt - started) / 100) / 10,
+    }),
+  );
+}
+
+async function listCities(deps: CitiesCommandDeps): Promise<void> {
+  const imported = await deps.store.list();
+  const importedIds = new Set(imported.map((c) => c.id));
+  const rows: unknown[] = loadEmbeddedCities()
+    .filter((c) => !importedIds.has(c.id))
+    .map((c) => ({ id: c.id, name: c.name, source: 'embedded', products: c.products, metrics: c.metrics }));
+  for (const c of imported) {
+    const manifest = JSON.parse(c.manifest) as { name: string; products: unknown; metrics: unknown };
+    rows.push({
+      id: c.id,
+      name: manifest.name,
+      source: 'imported',
+      products: manifest.products,
+      metrics: manifest.metrics,
+      revision: c.revision,
+      imported_at: new Date(c.importedAt).toISOString(),
+    });
+  }
+  deps.out(JSON.stringify(rows));
+}
