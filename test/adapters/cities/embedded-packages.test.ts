@@ -58,8 +58,10 @@ for (const [id, lat, lon] of [
     let plan: Morphology;
     let pkg: Morphology;
     let cells: number[];
+    let domains: Map<string, Morphology>;
     before(async () => {
       ({ plan, pkg } = await both(id));
+      domains = await sharedDomains();
       // outdoor cells around the centre: a square, streets, courtyards
       cells = outdoorCellsWithin(plan, lat, lon, 120)
         .filter((_, k) => k % 40 === 0)
@@ -74,8 +76,22 @@ for (const [id, lat, lon] of [
     });
 
     test('gives the same historical, real-time, forecast and tile values', () => {
-      const planEngine = new ModelEngine(new Map([[id, plan]]), MODEL_SEED);
-      const pkgEngine = new ModelEngine(new Map([[id, pkg]]), MODEL_SEED);
+      // a city's background comes from the nationwide grid (model v1.2), shared by both
+      const national = domains.get('belgium')!;
+      const planEngine = new ModelEngine(
+        new Map([
+          [id, plan],
+          ['belgium', national],
+        ]),
+        MODEL_SEED,
+      );
+      const pkgEngine = new ModelEngine(
+        new Map([
+          [id, pkg],
+          ['belgium', national],
+        ]),
+        MODEL_SEED,
+      );
       const historical = [cells[0]!, cells[1]!];
       assert.deepEqual(
         pkgEngine.series(id, historical, { kind: 'reference' }),

@@ -19,10 +19,12 @@ before(async () => {
   m = shared.domains.get('brussels')!;
 });
 
+/** cells inside the high-resolution zone (the grid's margin answers the nationwide cells) */
 function pick(pred: (cell: number) => boolean, max = 30): number[] {
   const n = m.rasters.surface.length;
+  const outside = engine.background('brussels').nationalCell!;
   const out: number[] = [];
-  for (let i = 0; i < n && out.length < max; i += 53) if (pred(i)) out.push(i);
+  for (let i = 0; i < n && out.length < max; i += 53) if (outside[i]! < 0 && pred(i)) out.push(i);
   return out;
 }
 const outdoor = (i: number) => m.rasters.surface[i] !== SURFACE.building;
@@ -123,11 +125,11 @@ describe('Brussels reference year: wind', () => {
     assert.ok(share(windiest.ucomfort, 6) > 0.01, `>6 ${share(windiest.ucomfort, 6)}`);
     assert.ok(share(windiest.ucomfort, 8) > 0.001, `>8 ${share(windiest.ucomfort, 8)}`);
     const gusts15 = share(windiest.ugust, 15);
-    assert.ok(gusts15 > 0 && gusts15 < 0.01, `gusts above 15: ${gusts15}`);
-    assert.equal(
-      groupMean(narrow, (s) => share(s.ugust, 15)),
-      0,
-    );
+    // corners amplify the 10 m wind (> 1, issue #16), so the windiest one sees gusts above
+    // 15 m/s in 1–3 % of hours: NEN 8100's "dangerous" class, as real tower corners do
+    assert.ok(gusts15 > 0.001 && gusts15 < 0.03, `gusts above 15: ${gusts15}`);
+    // narrow streets: at most a storm hour or two a year (NEN 8100 "no risk" < 0.05 %)
+    assert.ok(groupMean(narrow, (s) => share(s.ugust, 15)) < 0.0005);
   });
 });
 
