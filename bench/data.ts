@@ -20,6 +20,7 @@ const config = parseConfig({
   LOG_LEVEL: 'silent',
 });
 const composition = await compose(config, { logger: false });
+await composition.start();
 const address = await composition.app.listen({ port: 0, host: '127.0.0.1' });
 let secret = '';
 await runKeysCommand(['create', '--label', 'bench', '--type', 'sk', '--rate-per-min', '100000000'], {

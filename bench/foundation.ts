@@ -9,6 +9,7 @@ import { bareServer, compareWithBare } from './http-throughput.ts';
 /** /v1/health and /v1/scales against a bare Fastify route serving the same bytes. */
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
 const composition = await compose(parseConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), { logger: false });
+await composition.start();
 const address = await composition.app.listen({ port: 0, host: '127.0.0.1' });
 
 const rows = [];

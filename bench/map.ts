@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { tileAt } from '../src/domain/map/mercator.ts';
 import type { MicroclimateModel } from '../src/model/port.ts';
-import { GridModel } from '../test/map/support/grid-model.ts';
-import { startMapApp } from '../test/map/support/map-app.ts';
+import { GridModel } from '../test/helpers/grid-model.ts';
+import { startMapApp } from '../test/helpers/map-app.ts';
 import { figure } from './figures.ts';
 import { bareServer, compareWithBare } from './http-throughput.ts';
 

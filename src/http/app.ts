@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { Counters } from '../adapters/counters/port.ts';
-import type { Config } from '../config.ts';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { apiError } from '../domain/errors/catalogue.ts';
-import type { KeyAuthenticator } from '../services/key-authenticator.ts';
-import type { Readiness } from '../services/readiness.ts';
-import { DISABLED_TELEMETRY, type Telemetry } from '../services/telemetry/port.ts';
+import { DISABLED_TELEMETRY } from '../domain/telemetry/port.ts';
+import { createErrorHandler } from './error-handler.ts';
 import { openApiOptions } from './openapi/document.ts';
 import { registerCors } from './plugins/cors.ts';
 import { registerTelemetryHooks } from './plugins/telemetry.ts';
@@ -15,26 +12,12 @@ import { sendProblem, toApiError } from './problem.ts';
 import { clientErrorResponse, missingHostRefusal, refuseConnect } from './raw-refusals.ts';
 import { createRouteIndex } from './route-index.ts';
 import { registerDocsRoutes } from './routes/docs/index.ts';
-import { type FeatureRoutes, registerFeatureRoutes } from './routes/features.ts';
-import { registerKeyedRoutes } from './routes/keyed.ts';
+import { registerFeatureRoutes } from './routes/features.ts';
 import { registerPublicRoutes } from './routes/public/index.ts';
+import type { AppDeps } from './routes/types.ts';
 import { keepReadingRefusedBody, refuseOversizedBeforeContinue, SERVER_TIMEOUTS } from './server-limits.ts';
 
-export interface AppDeps {
-  config: Readonly<Config>;
-  clock: () => number;
-  authenticator: KeyAuthenticator;
-  counters: Counters;
-  /** the API version string reported by /health */
-  version: string;
-  /** routes of the product features (data, geocode, reports, map), each with its services */
-  features: FeatureRoutes;
-  logger?: FastifyServerOptions['logger'];
-  /** probes behind GET /v1/health/ready; the route exists only when given */
-  readiness?: Readiness;
-  /** request metrics and the HTTP span; off when absent */
-  telemetry?: Telemetry;
-}
+export type { AppDeps } from './routes/types.ts';
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
@@ -98,27 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   refuseOversizedBeforeContinue(app.server, BODY_LIMIT_BYTES, deps.config.docsUrl);
   app.addHook('onSend', keepReadingRefusedBody);
 
-  app.setErrorHandler((error, request, reply) => {
-    const mapped = toApiError(error);
-    if (!mapped) {
-      request.log.error({ err: error }, 'unhandled error');
-      reply.header('X-Request-Id', request.id);
-      return reply
-        .code(500)
-        .type('application/problem+json')
-        .serializer((payload: unknown) => JSON.stringify(payload))
-        .send({
-          type: `${deps.config.docsUrl}/errors#internal_error`,
-          code: 'internal_error',
-          title: 'Internal error',
-          status: 500,
-          detail: 'The service failed unexpectedly; the request id identifies the failure in our logs.',
-          request_id: request.id,
-        });
-    }
-    if (mapped.status >= 500) request.log.warn({ err: error, code: mapped.code }, mapped.detail);
-    return sendProblem(request, reply, mapped, deps.config.docsUrl);
-  });
+  app.setErrorHandler(createErrorHandler(deps.config.docsUrl));
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
@@ -141,7 +104,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (v1) => {
       await registerPublicRoutes(v1, deps);
-      await registerKeyedRoutes(v1, deps);
       await registerFeatureRoutes(v1, deps);
       await registerDocsRoutes(v1, deps);
     },

@@ -1,11 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { KeyRepository } from '../adapters/store/keys.ts';
+import type { KeyRepository } from '../adapters/store/port.ts';
 import { DependencyUnavailableError } from '../domain/errors/dependency.ts';
 import { NOT_A_BROWSER } from '../domain/keys/browser-request.ts';
 import type { KeyRecord } from '../domain/keys/key-record.ts';
 import { hashKeySecret, keyTypeOf } from '../domain/keys/key-secret.ts';
 import { evaluateKey } from '../domain/keys/key-status.ts';
-import type { CacheProbe } from './telemetry/port.ts';
+import type { CacheProbe } from '../domain/telemetry/port.ts';
 
 /**
  * Finds the key behind a presented secret. Found keys are cached for at most

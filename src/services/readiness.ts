@@ -4,10 +4,9 @@
  * when it is not. Probes run in parallel, each bounded by `timeoutMs`, so the answer
  * itself never hangs on the outage it reports.
  */
-export interface ReadinessProbe {
-  name: string;
-  check(): Promise<void>;
-}
+import type { ReadinessProbe } from '../adapters/faults/port.ts';
+
+export type { ReadinessProbe } from '../adapters/faults/port.ts';
 
 export interface DependencyState {
   status: 'ok' | 'unavailable';

@@ -11,7 +11,8 @@ import { createFaultLog, type FaultLog } from '../adapters/faults/fault-log.ts';
 import { databaseProbe, diskProbe, modelProbe, redisProbe } from '../adapters/faults/probes.ts';
 import { openConfiguredGeocoder } from '../adapters/geocoder/from-config.ts';
 import { createChromiumRenderer } from '../adapters/pdf/chromium.ts';
-import { loadReportFontDataUrl } from '../adapters/pdf/font.ts';
+import { loadReportFonts } from '../adapters/pdf/font.ts';
+import type { PdfRenderer } from '../adapters/pdf/port.ts';
 import { createBullmqQueue } from '../adapters/queue/bullmq.ts';
 import { createInProcessQueue } from '../adapters/queue/in-process.ts';
 import { openRevocationChannel, type RevocationChannel } from '../adapters/redis/revocations.ts';
@@ -26,15 +27,13 @@ import { createStatisticsPool } from '../adapters/threads/statistics-pool.ts';
 import type { Config } from '../config.ts';
 import { replaceCities } from '../domain/coverage/cities.ts';
 import { loadEmbeddedCities } from '../domain/coverage/embedded-cities.ts';
-import type { HistoricalStats } from '../domain/reports/stats.ts';
 import { buildApp } from '../http/app.ts';
-import { registerHistoricalRoute } from '../http/routes/data/historical.ts';
-import { registerRecordsRoute } from '../http/routes/data/records.ts';
-import type { FeatureRoutes } from '../http/routes/features.ts';
-import { geocodeRoute } from '../http/routes/geocode/geocode.ts';
+import { dataRoutes } from '../http/routes/data/index.ts';
+import { geocodeRoutes } from '../http/routes/geocode/geocode.ts';
 import { mapRoutes, registerMapAssets } from '../http/routes/map/index.ts';
 import { reportRoutes } from '../http/routes/reports/index.ts';
 import { createEmbeddedModel } from '../model/embedded/index.ts';
+import type { MicroclimateModel } from '../model/port.ts';
 import { loadCities, watchCities } from '../services/city-catalog.ts';
 import { createHistoricalService } from '../services/data/historical.ts';
 import { createRecordsService } from '../services/data/records.ts';
@@ -42,9 +41,11 @@ import type { ResolveAddress } from '../services/data/resolve-location.ts';
 import { createStatisticsEngine } from '../services/data/statistics-engine.ts';
 import { createGeocodeService } from '../services/geocode.ts';
 import { createKeyAuthenticator, keyActivity } from '../services/key-authenticator.ts';
+import { createKeyVerifier } from '../services/key-verifier.ts';
 import { createMapServices } from '../services/map/index.ts';
 import { createReadiness } from '../services/readiness.ts';
 import { createReportService } from '../services/reports/service.ts';
+import { createSiteMapProvider } from '../services/reports/site-map.ts';
 import { createProcessLogger } from './logger.ts';
 import { registerStorageGauges } from './storage-gauges.ts';
 import { openStores } from './stores.ts';
@@ -62,40 +63,55 @@ export function serviceVersion(): string {
   return pkg.version;
 }
 
-/** Everything the process holds open, built once from the parsed config. */
+/**
+ * Everything the process holds open, built once from the parsed config. Building starts
+ * nothing: `start()` starts the report worker, the catalog warm-up and the statistics
+ * prefetch (the server calls it before listening; tests call it when they need them).
+ */
 export interface Composition {
   app: FastifyInstance;
   database: OpenedDatabase;
   keys: KeyRepository;
   counters: Counters;
-  /** the port of the metrics listener (METRICS_PORT, or the one chosen for 0); null when off */
-  metricsPort: number | null;
+  /** the port of the metrics listener (METRICS_PORT, or the one chosen for 0); null when off or not started */
+  readonly metricsPort: number | null;
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
-export interface ComposeOptions {
+/** What a test or a benchmark swaps; everything else comes from the config. */
+export interface ComposeOverrides {
   clock?: () => number;
   /** quiet logs in tests */
   logger?: boolean;
   /** where the process logger (report jobs, queue) writes; stdout by default (tests) */
   logDestination?: DestinationStream;
+  /** the compute back end (default: the embedded model in MODEL_DIR); closed with the composition */
+  model?: MicroclimateModel;
+  /** the report PDF renderer (default: Chromium) */
+  pdf?: PdfRenderer;
   /** the fault log the process-level handlers already write to (server.ts) */
   faults?: FaultLog;
 }
 
 /** The composition root: adapters from config, services from adapters, the app from services. */
-export async function compose(config: Readonly<Config>, options: ComposeOptions = {}): Promise<Composition> {
-  const clock = options.clock ?? Date.now;
+export async function compose(
+  config: Readonly<Config>,
+  overrides: ComposeOverrides = {},
+): Promise<Composition> {
+  const clock = overrides.clock ?? Date.now;
   const observability = createTelemetry({ ...config, serviceVersion: serviceVersion() });
   const { telemetry } = observability;
   const { metrics } = telemetry;
   const log = createProcessLogger(config, {
-    silent: options.logger === false,
-    destination: options.logDestination,
+    silent: overrides.logger === false,
+    destination: overrides.logDestination,
   });
-  const faults = options.faults ?? createFaultLog({ level: config.logLevel });
+  const faults = overrides.faults ?? createFaultLog({ level: config.logLevel });
   const stores = await openStores(config, clock, faults, telemetry);
   const closers: Array<() => Promise<void>> = [];
+  // closed last (closers run in reverse): the spans of the shutdown still get exported
+  closers.push(() => observability.close());
   let revocations: RevocationChannel | null = null;
   const authenticator = createKeyAuthenticator(stores.keys, {
     clock,
@@ -120,16 +136,19 @@ export async function compose(config: Readonly<Config>, options: ComposeOptions 
   const sources = citySources(stores.database.db, embedded, await embeddedCitySpecs(embedded));
   const cities = await loadCities(sources);
   replaceCities(cities.definitions);
-  const embeddedModel = await createEmbeddedModel({
-    dataDir: config.modelDir,
-    workers: config.modelWorkers,
-    cities: cities.specs,
-  });
-  // the services see the model through its timing and tracing wrapper (a no-op when off)
-  const model = instrumentModel(embeddedModel, telemetry);
+  const rawModel =
+    overrides.model ??
+    (await createEmbeddedModel({
+      dataDir: config.modelDir,
+      workers: config.modelWorkers,
+      cities: cities.specs,
+    }));
+  // the services see the model through its timing and tracing wrapper (a no-op when off);
+  // the city watcher loads packages into the raw one
+  const model = instrumentModel(rawModel, telemetry);
   closers.push(() => model.close());
-  const cityWatcher = watchCities(sources, embeddedModel, cities, config.citiesPollMs);
-  closers.push(async () => cityWatcher.close());
+  let cityWatcher: ReturnType<typeof watchCities> | undefined;
+  closers.push(async () => cityWatcher?.close());
   const durableCache = createSqlCache(stores.database.db, clock);
   const shortCache = stores.redis
     ? createRedisCache(stores.redis, `${config.redisPrefix}cache:`, faults)
@@ -175,8 +194,7 @@ export async function compose(config: Readonly<Config>, options: ComposeOptions 
     ...(stores.redis ? { sharedCache: shortCache } : {}),
     publicBaseUrl: config.publicBaseUrl,
   });
-  const mapFeature = mapRoutes(map);
-  const pdf = createChromiumRenderer();
+  const pdf = overrides.pdf ?? createChromiumRenderer();
   const reports = createReportService({
     store: createReportJobStore(stores.database.db),
     // REDIS_URL: one queue shared by every instance (BullMQ); else this process's FIFO
@@ -191,11 +209,16 @@ export async function compose(config: Readonly<Config>, options: ComposeOptions 
       : createInProcessQueue({ concurrency: 2 }),
     counters: stores.quotas,
     pdf,
-    stats: async ({ lat, lon, radius, address }) =>
-      (await historical.statsForLocation({ address, lat, lon }, radius)) as unknown as HistoricalStats,
-    resolveAddress,
-    reverseLabel: (lat, lon) => geocoding.reverseLabel(lat, lon),
-    fontDataUrl: loadReportFontDataUrl(),
+    // an accepted report never fails for want of outdoor cells: the radius it was posted
+    // with was checked (assertSampleable), and a default one widens to the nearest outdoor cells
+    stats: ({ lat, lon, radius, address }) =>
+      historical.statsForLocation({ address, lat, lon }, radius, false),
+    resolveAddress: (address, lang) => geocoding.resolveAddress(address, lang),
+    reverseLabel: (lat, lon, lang) => geocoding.reverseLabel(lat, lon, lang),
+    assertSampleable: (lat, lon, radius, radiusGiven) =>
+      historical.assertSampleable({ lat, lon }, radius, radiusGiven),
+    fonts: loadReportFonts(),
+    siteMap: createSiteMapProvider(model),
     clock,
     logger: log.child({ component: 'reports' }),
     telemetry,
@@ -204,17 +227,6 @@ export async function compose(config: Readonly<Config>, options: ComposeOptions 
     sweepIntervalMs: REPORT_LEASE.sweepMs,
   });
   closers.push(() => reports.close());
-  const features: FeatureRoutes = {
-    keyed: [
-      (v1) => registerHistoricalRoute(v1, historical),
-      (v1) => registerRecordsRoute(v1, 'realtime', records),
-      (v1) => registerRecordsRoute(v1, 'forecast', records),
-      ...mapFeature.keyed,
-      reportRoutes(reports),
-      geocodeRoute(geocoding),
-    ],
-    open: [...mapFeature.open],
-  };
   const readiness = createReadiness([
     databaseProbe(stores.database.db),
     ...(stores.redis ? [redisProbe(stores.redis)] : []),
@@ -225,38 +237,53 @@ export async function compose(config: Readonly<Config>, options: ComposeOptions 
     readiness,
     config,
     clock,
-    authenticator,
-    counters: stores.counters,
+    verifier: createKeyVerifier({ authenticator, counters: stores.counters, clock }),
     version: serviceVersion(),
-    features,
     telemetry,
-    ...(options.logger === false ? { logger: false } : {}),
+    // every product feature's routes, each built the same way from its services
+    features: [
+      dataRoutes({ historical, records }),
+      mapRoutes(map),
+      reportRoutes(reports),
+      geocodeRoutes(geocoding),
+    ],
+    ...(overrides.logger === false ? { logger: false } : {}),
   });
   faults.bind(app.log);
   await app.register(registerMapAssets);
   // city refresh problems go to the service's log (no coordinates, only ids and reasons)
   sources.log = (message, error) => app.log.warn({ err: error }, message);
-  await reports.start();
-  registerStorageGauges(metrics, stores);
-  const metricsPort = await observability.listen();
-  closers.unshift(() => observability.close());
-  // per-hour ranges take seconds to compute: prepare each hour's catalog before anyone asks
-  map.catalog.warm();
-  const warmTimer = setInterval(() => map.catalog.warm(), 5 * 60_000);
-  warmTimer.unref();
+  let started = false;
+  let warmTimer: NodeJS.Timeout | undefined;
+  let metricsPort: number | null = null;
   closers.push(async () => clearInterval(warmTimer));
-  // the references behind the statistics' comparisons are computed once per model version: start early
-  for (const domain of ['brussels', 'belgium'] as const) {
-    statistics
-      .references(domain)
-      .catch((error: unknown) => app.log.warn({ err: error, domain }, 'references failed'));
-  }
   return {
     app,
     database: stores.database,
     keys: stores.keys,
     counters: stores.counters,
-    metricsPort,
+    get metricsPort() {
+      return metricsPort;
+    },
+    async start() {
+      if (started) return;
+      started = true;
+      // imported or changed city packages reach the running model (docs/cities.md)
+      cityWatcher = watchCities(sources, rawModel, cities, config.citiesPollMs);
+      await reports.start();
+      registerStorageGauges(metrics, stores);
+      metricsPort = await observability.listen();
+      // per-hour ranges take seconds to compute: prepare each hour's catalog before anyone asks
+      map.catalog.warm();
+      warmTimer = setInterval(() => map.catalog.warm(), 5 * 60_000);
+      warmTimer.unref();
+      // the references behind the statistics' comparisons are computed once per model version: start early
+      for (const domain of ['brussels', 'belgium'] as const) {
+        statistics
+          .references(domain)
+          .catch((error: unknown) => app.log.warn({ err: error, domain }, 'references failed'));
+      }
+    },
     async close() {
       await app.close();
       for (const close of closers.reverse()) await close();

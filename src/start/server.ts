@@ -55,6 +55,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+  await composition.start();
   await app.listen({ port: config.port, host: config.host });
 }
 

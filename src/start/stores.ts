@@ -8,7 +8,7 @@ import { createKeyRepository } from '../adapters/store/keys.ts';
 import { instrumentDialect } from '../adapters/telemetry/database.ts';
 import { instrumentRedis } from '../adapters/telemetry/redis.ts';
 import type { Config } from '../config.ts';
-import { DISABLED_TELEMETRY, type Telemetry } from '../services/telemetry/port.ts';
+import { DISABLED_TELEMETRY, type Telemetry } from '../domain/telemetry/port.ts';
 
 /** Opens the adapters the operator CLI and the server share. */
 export async function openStores(

@@ -9,9 +9,9 @@ import { createKeyRepository } from '../../src/adapters/store/keys.ts';
 import { parseConfig } from '../../src/config.ts';
 import { hashKeySecret } from '../../src/domain/keys/key-secret.ts';
 import { quotaCounterName } from '../../src/services/reports/quota.ts';
+import { freePort, type Instance, startInstance, waitHealthy } from '../helpers/instances.ts';
 import { keyIssuer } from '../helpers/keys.ts';
 import { SHARED_MODEL_DIR } from '../helpers/service.ts';
-import { freePort, type Instance, startInstance, waitHealthy } from '../scale-out/instances.ts';
 import { type OwnServer, startOwnPostgres, startOwnRedis } from './processes.ts';
 
 export const BRUSSELS = { lat: 50.8467, lon: 4.3525 };

@@ -3,7 +3,7 @@ import { chmodSync, chownSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from '../scale-out/instances.ts';
+import { freePort } from '../helpers/instances.ts';
 
 const run = promisify(execFile);
 

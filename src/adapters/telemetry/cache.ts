@@ -1,4 +1,4 @@
-import type { CacheProbe, Metrics } from '../../services/telemetry/port.ts';
+import type { CacheProbe, Metrics } from '../../domain/telemetry/port.ts';
 import type { KeyValueCache } from '../cache/port.ts';
 
 /** A key-value cache whose look-ups count as hits or misses of the named cache. */

@@ -1,5 +1,5 @@
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver } from 'kysely';
-import { secondsSince, type Telemetry } from '../../services/telemetry/port.ts';
+import { secondsSince, type Telemetry } from '../../domain/telemetry/port.ts';
 
 const INSTRUMENTED = Symbol('svc.telemetry');
 

@@ -1,6 +1,6 @@
 import type { StatisticsPool } from '../../adapters/threads/statistics-pool.ts';
+import { secondsSince, type Telemetry } from '../../domain/telemetry/port.ts';
 import type { MicroclimateModel, SeriesSpan } from '../../model/port.ts';
-import { secondsSince, type Telemetry } from '../../services/telemetry/port.ts';
 
 const SERIES_KIND: Record<SeriesSpan['kind'], string> = {
   reference: 'reference_year',

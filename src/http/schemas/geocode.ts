@@ -1,8 +1,9 @@
 import { type Static, Type } from 'typebox';
+import { GEOCODE_MAX_LIMIT } from '../../domain/geocode/geocode-result.ts';
 
 /** GET /geocode: query string and response (spec: Geocode result, GET /geocode). */
 export const GEOCODE_MAX_QUERY_LENGTH = 200;
-export const GEOCODE_MAX_LIMIT = 5;
+export { GEOCODE_MAX_LIMIT };
 
 export const GeocodeQuerySchema = Type.Object(
   {

@@ -7,8 +7,8 @@ import { meanRecords } from '../../domain/data/hourly-records.ts';
 import { parseRadius } from '../../domain/data/location-input.ts';
 import { apiError } from '../../domain/errors/catalogue.ts';
 import type { KeyRecord } from '../../domain/keys/key-record.ts';
+import type { Metrics } from '../../domain/telemetry/port.ts';
 import type { DomainId, MicroclimateModel } from '../../model/port.ts';
-import type { Metrics } from '../telemetry/port.ts';
 import { type CachedRecords, encodeRecordsBody } from './records-body.ts';
 import { type ResolveAddress, resolveLocation } from './resolve-location.ts';
 import { awaitWithDeadline, createSingleFlight } from './single-flight.ts';
@@ -47,7 +47,16 @@ function coveringCity(lat: number, lon: number, product: RecordsProduct): CityDe
   return coverage.city;
 }
 
-export function createRecordsService(deps: RecordsDeps) {
+export interface RecordsService {
+  /** GET /realtime or /forecast for a key: the encoded JSON body (records-body.ts) and whether the cache answered */
+  records(
+    product: RecordsProduct,
+    key: KeyRecord,
+    query: { address?: string; lat?: string; lon?: string; radius?: string },
+  ): Promise<{ body: Buffer; cacheStatus: 'hit' | 'miss' }>;
+}
+
+export function createRecordsService(deps: RecordsDeps): RecordsService {
   const flights = createSingleFlight<CachedRecords>(() =>
     deps.metrics?.count('svc_model_single_flight_joins_total', { kind: 'records' }),
   );
@@ -128,5 +137,3 @@ export function createRecordsService(deps: RecordsDeps) {
     },
   };
 }
-
-export type RecordsService = ReturnType<typeof createRecordsService>;

@@ -1,5 +1,5 @@
+import type { CacheProbe } from '../../domain/telemetry/port.ts';
 import type { MicroclimateModel } from '../../model/port.ts';
-import type { CacheProbe } from '../telemetry/port.ts';
 import { type CatalogService, createCatalogService } from './catalog-service.ts';
 import type { IsKeyActive } from './tile-request.ts';
 import { createTileService, type TileService } from './tile-service.ts';

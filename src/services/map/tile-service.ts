@@ -16,8 +16,8 @@ import { isValidTile, type TileAddress, tileBounds } from '../../domain/map/merc
 import { encodeTile } from '../../domain/map/mvt.ts';
 import { buildTileJson, type TileJson } from '../../domain/map/tilejson.ts';
 import { type SignedQuery, scopePath } from '../../domain/map/url-signing.ts';
-import { type DomainId, type MicroclimateModel, ModelTimeoutError } from '../../model/port.ts';
-import type { CacheProbe } from '../telemetry/port.ts';
+import type { CacheProbe } from '../../domain/telemetry/port.ts';
+import type { DomainId, MicroclimateModel } from '../../model/port.ts';
 import { type CachedTile, TileCache } from './tile-cache.ts';
 import {
   type AdmittedTileRequest,
@@ -117,15 +117,6 @@ export function createTileService(deps: {
         };
         cache.set(key, entry);
         return entry;
-      })
-      .catch((err: unknown) => {
-        if (err instanceof ModelTimeoutError)
-          throw apiError('upstream_timeout', 'The tile took too long to compute; retry shortly.', {
-            cause: err,
-          });
-        throw apiError('upstream_unavailable', 'The map model service could not cut this tile.', {
-          cause: err,
-        });
       })
       .finally(() => inFlight.delete(key));
     inFlight.set(key, work);

@@ -1,11 +1,12 @@
-import type { ReportJob } from '../../adapters/store/report-jobs.ts';
+import type { ReportJob } from '../../adapters/store/port.ts';
 import { coordinateLabel } from '../../domain/coverage/rounding.ts';
-import { ApiError } from '../../domain/errors/catalogue.ts';
+import { translateFailure } from '../../domain/errors/translate.ts';
 import type { ReportLang } from '../../domain/reports/i18n/index.ts';
 import { limitToMetrics } from '../../domain/reports/stats.ts';
 import { renderReportHtml } from '../../domain/reports/template.ts';
-import type { Tracing } from '../telemetry/port.ts';
+import type { Tracing } from '../../domain/telemetry/port.ts';
 import type { JobEvents } from './job-events.ts';
+import { quotaCounterName } from './quota.ts';
 import { DAY_MS, RETENTION_DAYS, type ReportServiceDeps } from './types.ts';
 
 /**
@@ -40,10 +41,9 @@ export interface GenerateOptions {
 }
 
 /** Why a job failed, as a metric label: the error code that ended it, or a fixed word. */
-function failureReason(error: unknown): string {
-  if (error instanceof ApiError) return error.code;
+function failureReason(error: unknown, code: string | undefined): string {
   if (error instanceof PermanentJobError) return 'permanent';
-  return 'internal';
+  return code ?? 'internal';
 }
 
 export async function generateReport(
@@ -75,12 +75,18 @@ async function runClaimed(
   const retention = () => clock() + RETENTION_DAYS * DAY_MS;
   if (job.attempts > maxAttempts) {
     if (job.hasHtml) await store.markPdfPending(jobId, clock(), retention());
-    else await store.fail(jobId, `The report could not be generated after ${maxAttempts} attempts.`, clock());
-    events.failed(
-      job,
-      job.hasHtml ? 'attempts_exhausted_pdf' : 'attempts_exhausted',
-      clock() - job.createdMs,
-    );
+    else {
+      const failedNow = await store.fail(
+        jobId,
+        `The report could not be generated after ${maxAttempts} attempts.`,
+        clock(),
+        refundCounter(job),
+      );
+      // a late or duplicate writer changes nothing, and is neither logged nor counted
+      if (failedNow) events.failed(job, 'attempts_exhausted', clock() - job.createdMs);
+      return;
+    }
+    events.failed(job, 'attempts_exhausted_pdf', clock() - job.createdMs);
     return;
   }
   const heartbeat = setInterval(
@@ -124,7 +130,8 @@ async function runClaimed(
     }
   } catch (error) {
     if (signal.aborted) return 'interrupted';
-    if (error instanceof ApiError && TRANSIENT.has(error.code) && job.attempts < maxAttempts) {
+    const failure = translateFailure(error, 'reports');
+    if (failure && TRANSIENT.has(failure.code) && job.attempts < maxAttempts) {
       const delay = options.retryDelayMs * job.attempts;
       // the delay lives in this process's timer; if the process dies first, the sweep
       // elsewhere (or the restart) finds the released job and retries it
@@ -134,14 +141,25 @@ async function runClaimed(
       return;
     }
     const detail =
-      error instanceof PermanentJobError || error instanceof ApiError
+      error instanceof PermanentJobError
         ? error.detail
-        : 'The report could not be generated because of an internal error.';
-    await store.fail(jobId, detail, clock());
-    events.failed(job, failureReason(error), clock() - job.createdMs, error);
+        : (failure?.detail ?? 'The report could not be generated because of an internal error.');
+    if (await store.fail(jobId, detail, clock(), refundCounter(job))) {
+      // an unexplained error ('internal') is logged with its stack by the event
+      events.failed(job, failureReason(error, failure?.code), clock() - job.createdMs, error);
+    }
   } finally {
     clearInterval(heartbeat);
   }
+}
+
+/**
+ * A failed job gives back the quota unit it was counted against (its day's counter): the
+ * reader got nothing, so nothing is charged. The store does it in the failure's own
+ * transaction, once.
+ */
+function refundCounter(job: ReportJob): string {
+  return quotaCounterName(job.keyId, job.createdMs);
 }
 
 async function buildHtml(job: ReportJob, options: GenerateOptions): Promise<{ html: string; label: string }> {
@@ -149,7 +167,9 @@ async function buildHtml(job: ReportJob, options: GenerateOptions): Promise<{ ht
   let label = job.label;
   if (!label) {
     // the spec: coordinates without an address get a reverse-geocoded label, else 'lat, lon'
-    label = await deps.reverseLabel(job.lat, job.lon).catch(() => coordinateLabel(job.lat, job.lon));
+    label = await deps
+      .reverseLabel(job.lat, job.lon, job.lang as ReportLang)
+      .catch(() => coordinateLabel(job.lat, job.lon));
     if (!label) label = coordinateLabel(job.lat, job.lon);
   }
   const stats = limitToMetrics(
@@ -163,12 +183,23 @@ async function buildHtml(job: ReportJob, options: GenerateOptions): Promise<{ ht
   );
   const lang = job.lang as ReportLang;
   const attribution = deps.attribution?.(stats, lang);
+  // the map illustrates; a report without it beats no report
+  const siteMap = await deps
+    .siteMap?.({ lat: job.lat, lon: job.lon, radius: job.radius })
+    .catch((error: unknown) => {
+      deps.logger?.warn(
+        { jobId: job.id, err: error },
+        'report location map failed; the report goes without it',
+      );
+      return undefined;
+    });
   const html = renderReportHtml(stats, lang, {
     jobId: job.id,
     address: label,
     generatedAtMs: clock(),
     ...(attribution ? { attribution } : {}),
-    ...(deps.fontDataUrl ? { fontDataUrl: deps.fontDataUrl } : {}),
+    ...(deps.fonts ? { fonts: deps.fonts } : {}),
+    ...(siteMap ? { siteMap } : {}),
   });
   return { html, label };
 }

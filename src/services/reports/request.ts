@@ -12,6 +12,8 @@ export interface ReportRequest {
   lat: number | null;
   lon: number | null;
   radius: number;
+  /** whether the caller chose the radius (else it is the default of 10 m) */
+  radiusGiven: boolean;
   lang: ReportLang;
 }
 
@@ -66,6 +68,7 @@ export function parseReportRequest(body: unknown): ReportRequest {
     throw apiError('validation_error', 'Provide either address or both lat and lon.');
   }
   let radius = RADIUS_DEFAULT;
+  let radiusGiven = false;
   if (input.radius !== undefined && input.radius !== null) {
     if (!isNumber(input.radius) || input.radius < RADIUS_MIN || input.radius > RADIUS_MAX) {
       throw apiError(
@@ -74,6 +77,7 @@ export function parseReportRequest(body: unknown): ReportRequest {
       );
     }
     radius = input.radius;
+    radiusGiven = true;
   }
   let lang: ReportLang = 'en';
   if (input.lang !== undefined && input.lang !== null) {
@@ -82,7 +86,7 @@ export function parseReportRequest(body: unknown): ReportRequest {
     }
     lang = input.lang as ReportLang;
   }
-  return { address, lat, lon, radius, lang };
+  return { address, lat, lon, radius, radiusGiven, lang };
 }
 
 /** UUID v4 as the spec writes it: lowercase hex, version digit 4 */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ReportJob } from '../../adapters/store/report-jobs.ts';
+import type { ReportJob } from '../../adapters/store/port.ts';
 import { DATA_METRICS } from '../../domain/coverage/cities.ts';
 import { type Coverage, classifyPoint } from '../../domain/coverage/classify.ts';
 import { swappedCoordinatesHint } from '../../domain/coverage/swapped-hint.ts';
@@ -7,7 +7,7 @@ import { assertCityInScope, entitledMetrics } from '../../domain/data/entitlemen
 import { apiError } from '../../domain/errors/catalogue.ts';
 import type { ReportLang } from '../../domain/reports/i18n/index.ts';
 import { reportFilename } from '../../domain/reports/slug.ts';
-import { DISABLED_TRACING } from '../telemetry/port.ts';
+import { DISABLED_TRACING } from '../../domain/telemetry/port.ts';
 import { generateReport } from './generate-job.ts';
 import { createJobEvents } from './job-events.ts';
 import { nextUtcMidnight, quotaCounterName } from './quota.ts';
@@ -109,7 +109,7 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
   async function ownedJob(keyId: string, jobId: string): Promise<ReportJob> {
     assertJobId(jobId);
     const job = await store.get(jobId);
-    // another key's job is as unknown as a missing one: a 404 reveals nothing
+    // another key's job is treated like a missing one: a 404 reveals nothing
     if (!job || job.keyId !== keyId) throw apiError('not_found', 'No report job with this id.');
     if (job.expiresMs <= clock())
       throw apiError('not_found', 'This report has expired (files are kept 30 days).');
@@ -182,7 +182,7 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
       let label: string | null = null;
       let coverage: Coverage;
       if (request.address !== null) {
-        const resolved = await deps.resolveAddress(request.address);
+        const resolved = await deps.resolveAddress(request.address, request.lang);
         coverage = classify(resolved.lat, resolved.lon);
         if (coverage.covered === false) {
           throw apiError('outside_coverage', 'This address is outside the area the service covers.');
@@ -201,8 +201,9 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
         lat = coverage.lat;
         lon = coverage.lon;
       }
-      // 2. what the key may read there, before anything is counted
+      // 2. what the key may read there, and whether it can be sampled at all, before anything is counted
       const metrics = reportMetrics(scope, coverage);
+      deps.assertSampleable?.(lat, lon, request.radius, request.radiusGiven);
       // 3. the daily quota, consumed atomically: concurrent posts can never over-issue
       const now = clock();
       const counter = quotaCounterName(keyId, now);

@@ -69,68 +69,47 @@ export function registerMapTiles(app: V1App, service: TileService): void {
     reply.send(result.body);
   }
 
-  const schema = (summary: string, params: ReturnType<typeof Type.Object>) => ({
-    tags: ['map'],
-    summary,
-    params,
-    querystring: SignedQuerySchema,
-    response: {
-      200: {
-        description: 'Mapbox Vector Tile',
-        content: { 'application/vnd.mapbox-vector-tile': { schema: Type.String({ format: 'binary' }) } },
-      },
-      204: Type.Null({ description: 'empty tile' }),
-      304: Type.Null({ description: 'Not modified (If-None-Match matched the ETag)' }),
-      ...problemResponses(401, 403, 404, 503, 504),
+  const responses = {
+    200: {
+      description: 'Mapbox Vector Tile',
+      content: { 'application/vnd.mapbox-vector-tile': { schema: Type.String({ format: 'binary' }) } },
     },
-  });
+    204: Type.Null({ description: 'empty tile' }),
+    304: Type.Null({ description: 'Not modified (If-None-Match matched the ETag)' }),
+    ...problemResponses(401, 403, 404, 503, 504),
+  };
+  const common = { tags: ['map'], querystring: SignedQuerySchema, response: responses };
   const zxy = { z: Type.String(), x: Type.String(), y: Type.String() };
+  const StaticParams = Type.Object({ city: Type.String(), layer: Type.String(), ...zxy });
+  const TimedParams = Type.Object({
+    city: Type.String(),
+    layer: Type.String(),
+    timestamp: Type.String(),
+    ...zxy,
+  });
+  // the product names whose failures these are (translateFailure); tiles take no key
+  const config = { product: 'map' as const };
 
   app.get(
     '/map/:city/tiles/:layer/:z/:x/:y',
-    {
-      schema: schema(
-        'Vector tile of a static layer',
-        Type.Object({ city: Type.String(), layer: Type.String(), ...zxy }),
-      ),
-    },
-    (request: FastifyRequest, reply: FastifyReply) => {
-      const { city, layer, ...rest } = request.params as { city: string; layer: string } & ZXY;
+    { config, schema: { ...common, summary: 'Vector tile of a static layer', params: StaticParams } },
+    (request, reply) => {
+      const { city, layer, ...rest } = request.params;
       return serve(request, reply, { city, layer, horizon: 'static' }, rest);
     },
   );
-  app.get(
-    '/map/:city/tiles/:layer/:timestamp/:z/:x/:y',
-    {
-      schema: schema(
-        'Vector tile of a realtime layer',
-        Type.Object({ city: Type.String(), layer: Type.String(), timestamp: Type.String(), ...zxy }),
-      ),
-    },
-    (request: FastifyRequest, reply: FastifyReply) => {
-      const { city, layer, timestamp, ...rest } = request.params as {
-        city: string;
-        layer: string;
-        timestamp: string;
-      } & ZXY;
-      return serve(request, reply, { city, layer, horizon: 'realtime', timestamp }, rest);
-    },
-  );
-  app.get(
-    '/map/:city/tiles/forecast/:layer/:timestamp/:z/:x/:y',
-    {
-      schema: schema(
-        'Vector tile of a forecast layer step',
-        Type.Object({ city: Type.String(), layer: Type.String(), timestamp: Type.String(), ...zxy }),
-      ),
-    },
-    (request: FastifyRequest, reply: FastifyReply) => {
-      const { city, layer, timestamp, ...rest } = request.params as {
-        city: string;
-        layer: string;
-        timestamp: string;
-      } & ZXY;
-      return serve(request, reply, { city, layer, horizon: 'forecast', timestamp }, rest);
-    },
-  );
+  // realtime and forecast tiles differ only by their horizon
+  for (const [horizon, path, summary] of [
+    ['realtime', '/map/:city/tiles/:layer/:timestamp/:z/:x/:y', 'Vector tile of a realtime layer'],
+    [
+      'forecast',
+      '/map/:city/tiles/forecast/:layer/:timestamp/:z/:x/:y',
+      'Vector tile of a forecast layer step',
+    ],
+  ] as const) {
+    app.get(path, { config, schema: { ...common, summary, params: TimedParams } }, (request, reply) => {
+      const { city, layer, timestamp, ...rest } = request.params;
+      return serve(request, reply, { city, layer, horizon, timestamp }, rest);
+    });
+  }
 }

@@ -1,6 +1,5 @@
-import type { AppDeps } from '../../app.ts';
 import { createKeyHook } from '../../plugins/api-key.ts';
-import type { V1App } from '../types.ts';
+import type { AppDeps, V1App } from '../types.ts';
 import { registerCities } from './cities.ts';
 import { registerHealth } from './health.ts';
 import { registerReadiness } from './readiness.ts';
