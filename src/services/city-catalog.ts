@@ -33,7 +33,11 @@ export interface CitySources {
   embeddedSpecs: readonly CityDomainSpec[];
   /** the model's view of a validated package (adapters/cities/package-geometry) */
   toSpec(
-    city: { manifest: Parameters<typeof cityDefinition>[0]; boundary: CityDefinition['boundary'] },
+    city: {
+      manifest: Parameters<typeof cityDefinition>[0];
+      boundary: CityDefinition['boundary'];
+      weatherEpw: string | null;
+    },
     revision: string,
     geometry: () => Promise<CityGeometry>,
   ): CityDomainSpec;
@@ -57,7 +61,7 @@ export async function loadCities(sources: CitySources): Promise<CitySet> {
       );
       continue;
     }
-    const { manifest, boundary, plannedBoundary } = outline.city;
+    const { manifest, boundary, plannedBoundary, weatherEpw } = outline.city;
     const geometry = async () => {
       const current = await sources.imported.files(row.id, row.revision);
       if (!current) throw new Error(`city ${row.id} revision ${row.revision} is gone`);
@@ -65,7 +69,7 @@ export async function loadCities(sources: CitySources): Promise<CitySet> {
     };
     imported.push({
       definition: cityDefinition(manifest, boundary, plannedBoundary, 'imported'),
-      spec: sources.toSpec({ manifest, boundary }, row.revision, geometry),
+      spec: sources.toSpec({ manifest, boundary, weatherEpw }, row.revision, geometry),
     });
   }
   const importedIds = new Set(imported.map((c) => c.definition.id));
