@@ -12,7 +12,7 @@ import { createCityPackageStore } from '../src/adapters/cities/package-store.ts'
 import { openDatabase } from '../src/adapters/store/database.ts';
 import { runCitiesCommand } from '../src/cli/commands/cities.ts';
 import { loadOrGenerateNational } from '../src/model/embedded/morphology/store.ts';
-import { encodeOsmPbf, type OsmNode, type OsmWay } from '../test/cities/support/osm-pbf.ts';
+import { encodeOsmPbf, type OsmNode, type OsmWay } from '../test/helpers/osm-pbf.ts';
 
 const BUILDINGS = Number(process.env.BUILDINGS ?? 100_000);
 const dir = await mkdtemp(join(tmpdir(), 'svc-cities-bench-'));

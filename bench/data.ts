@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { runKeysCommand } from '../src/cli/commands/keys.ts';
 import { parseConfig } from '../src/config.ts';
 import { compose } from '../src/start/compose.ts';
+import { figure } from './figures.ts';
 import { bareServer, compareWithBare } from './http-throughput.ts';
 
 /**
@@ -19,6 +20,7 @@ const config = parseConfig({
   LOG_LEVEL: 'silent',
 });
 const composition = await compose(config, { logger: false });
+await composition.start();
 const address = await composition.app.listen({ port: 0, host: '127.0.0.1' });
 let secret = '';
 await runKeysCommand(['create', '--label', 'bench', '--type', 'sk', '--rate-per-min', '100000000'], {
@@ -78,6 +80,7 @@ rows.push({
 });
 console.log('\nHistorical statistics (sequential requests over loopback)');
 console.table(rows);
+for (const row of rows) figure(String(row.benchmark), `p50 ${row.p50}, p95 ${row.p95}`, String(row.goal));
 
 const realtimeUrl = `${address}/v1/realtime?lat=50.8467&lon=4.3525`;
 const sample = await fetch(realtimeUrl, { headers });
@@ -95,5 +98,6 @@ console.table([
     goal: '≥ 0.60',
   },
 ]);
+figure('/v1/realtime cache hit vs bare route', result.ratio.toFixed(2), '≥ 0.60');
 await composition.close();
 rmSync(dataDir, { recursive: true, force: true });

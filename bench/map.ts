@@ -1,8 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { tileAt } from '../src/domain/map/mercator.ts';
 import type { MicroclimateModel } from '../src/model/port.ts';
-import { GridModel } from '../test/map/support/grid-model.ts';
-import { startMapApp } from '../test/map/support/map-app.ts';
+import { GridModel } from '../test/helpers/grid-model.ts';
+import { startMapApp } from '../test/helpers/map-app.ts';
+import { figure } from './figures.ts';
 import { bareServer, compareWithBare } from './http-throughput.ts';
 
 /**
@@ -120,5 +121,8 @@ console.table([
     goal: '≤ 10 ms',
   },
 ]);
+figure('cold tile z15', `p50 ${percentile(tileMs, 50).toFixed(1)} ms`, 'p50 ≤ 20 ms');
+figure('cached tile vs bare route (gzip)', throughput.ratio.toFixed(2), '≥ 0.70');
+figure('cold catalog, later misses p50', `${percentile(warmMisses, 50).toFixed(1)} ms`, '≤ 10 ms');
 await svc.close();
 await m.close();

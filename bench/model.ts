@@ -13,6 +13,7 @@ import { embeddedCitySpecs } from '../src/adapters/cities/embedded.ts';
 import { CITIES } from '../src/domain/coverage/cities.ts';
 import { createEmbeddedModel } from '../src/model/embedded/index.ts';
 import { loadOrBuildCity, loadOrGenerateNational } from '../src/model/embedded/morphology/store.ts';
+import { figure } from './figures.ts';
 
 // generation runs in a child process, so that this process measures a later start
 if (process.argv[2] === '--generate') {
@@ -30,8 +31,10 @@ if (process.argv[2] === '--generate') {
 
 const dir = await mkdtemp(join(tmpdir(), 'svc-model-bench-'));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const line = (name: string, value: string, target: string) =>
+const line = (name: string, value: string, target: string) => {
   console.log(`${name.padEnd(44)} ${value.padStart(10)}   (target ${target})`);
+  figure(name, value, target);
+};
 
 try {
   const generated = JSON.parse(

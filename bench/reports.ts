@@ -2,30 +2,44 @@
  * Reports benchmark: one report end to end (POST accepted → HTML stored → PDF stored),
  * with a cold browser and a warm one, then 25 posts at once against a quota of 20: how
  * many are accepted (must be exactly 20) and how long until all 20 are complete.
- * Real SQLite job store and counters, in-process queue, Debian's Chromium; statistics
- * from the FIXTURES (the statistics engine has its own benchmark).
+ * Real SQLite job store and counters, in-process queue, Debian's Chromium, and the
+ * location map from the embedded model (buildings, sampled cells, summer-afternoon UTCI
+ * over 23 afternoons); statistics from the FIXTURES (the statistics engine has its own
+ * benchmark).
  *
  *   node --import tsx bench/reports.ts      (or: npm run bench -- reports)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { embeddedCitySpecs } from '../src/adapters/cities/embedded.ts';
 import { createSqlCounters } from '../src/adapters/counters/sql.ts';
 import { createChromiumRenderer } from '../src/adapters/pdf/chromium.ts';
-import { loadReportFontDataUrl } from '../src/adapters/pdf/font.ts';
+import { loadReportFonts } from '../src/adapters/pdf/font.ts';
 import { createInProcessQueue } from '../src/adapters/queue/in-process.ts';
 import { openDatabase } from '../src/adapters/store/database.ts';
 import { createReportJobStore } from '../src/adapters/store/report-jobs.ts';
+import { CITIES } from '../src/domain/coverage/cities.ts';
+import { createEmbeddedModel } from '../src/model/embedded/index.ts';
 import { createReportService } from '../src/services/reports/service.ts';
-import { fixtureResolve, fixtureStats } from '../test/reports/helpers.ts';
+import { createSiteMapProvider } from '../src/services/reports/site-map.ts';
+import { fixtureResolve, fixtureStats } from '../test/helpers/reports.ts';
+import { SHARED_MODEL_DIR } from '../test/helpers/service.ts';
+import { figure } from './figures.ts';
 
 const HTML_BUDGET_MS = 2000;
 const PDF_BUDGET_MS = 5000;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-reports-'));
+// the generated model morphology, shared with the tests (built once, minutes the first time)
+const model = await createEmbeddedModel({
+  dataDir: SHARED_MODEL_DIR,
+  workers: 2,
+  cities: await embeddedCitySpecs(CITIES),
+});
 const opened = await openDatabase({ dataDir });
 const store = createReportJobStore(opened.db);
-const fontDataUrl = loadReportFontDataUrl();
+const fonts = loadReportFonts();
 const service = createReportService({
   store,
   queue: createInProcessQueue({ concurrency: 2 }),
@@ -35,7 +49,8 @@ const service = createReportService({
   resolveAddress: fixtureResolve,
   reverseLabel: async () => 'Place de la Station 1, 5000 Namur',
   sweepIntervalMs: 0,
-  ...(fontDataUrl ? { fontDataUrl } : {}),
+  siteMap: createSiteMapProvider(model),
+  ...(fonts ? { fonts } : {}),
 });
 await service.start();
 
@@ -60,6 +75,12 @@ async function endToEnd(keyId: string): Promise<{ htmlMs: number; pdfMs: number 
 let failed = false;
 const check = (ok: boolean, line: string) => {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${line}`);
+  const colon = line.indexOf(': ');
+  figure(
+    line.slice(0, colon),
+    line.slice(colon + 2),
+    ok ? 'within its goal (docs/reports.md)' : 'MISSED its goal',
+  );
   if (!ok) failed = true;
 };
 
@@ -113,6 +134,7 @@ try {
   );
 } finally {
   await service.close();
+  await model.close();
   await opened.close();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,82 +1,62 @@
 /**
- * Look at the reports: renders a Brussels address and a nationwide location in English,
- * French and Dutch through the real report service (SQLite job store, in-process queue,
- * Debian's Chromium), writes the HTML and PDF downloads to an output folder and turns
- * every PDF page into a PNG with pdftoppm, so a person can check layout and wording.
+ * Look at the reports: orders them through HTTP from the real service (embedded model,
+ * gazetteer, SQLite, in-process queue, Debian's Chromium) for a Brussels landmark, a
+ * Brussels address inside a building and an Ardennes village, in English, French and
+ * Dutch; writes both downloads to an output folder and every PDF page as a PNG
+ * (pdftoppm), so a person can check layout and wording.
  *
- *   node --import tsx scripts/render-reports.ts [--out DIR]
- *
- * Statistics come from the FIXTURES in test/reports/fixtures until a real provider is
- * passed to `renderSamples` (the lead wires the model's).
+ *   node --import tsx scripts/render-reports.ts [--out DIR] [--dpi 70] [--only grand-place-nl]
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createSqlCounters } from '../src/adapters/counters/sql.ts';
-import { createChromiumRenderer } from '../src/adapters/pdf/chromium.ts';
-import { loadReportFontDataUrl } from '../src/adapters/pdf/font.ts';
-import { createInProcessQueue } from '../src/adapters/queue/in-process.ts';
-import { openDatabase } from '../src/adapters/store/database.ts';
-import { createReportJobStore } from '../src/adapters/store/report-jobs.ts';
 import { REPORT_LANGS } from '../src/domain/reports/i18n/index.ts';
-import { createReportService, type StatsProvider } from '../src/services/reports/service.ts';
-import { fixtureResolve, fixtureStats } from '../test/reports/helpers.ts';
-
-export interface SampleOptions {
-  outDir: string;
-  stats: StatsProvider;
-  resolveAddress: (address: string) => Promise<{ label: string; lat: number; lon: number }>;
-  reverseLabel?: (lat: number, lon: number) => Promise<string>;
-  /** pdftoppm resolution */
-  dpi?: number;
-}
+import { startTestService } from '../test/helpers/service.ts';
 
 export const SAMPLE_LOCATIONS = [
-  { name: 'brussels', body: { address: 'Grand-Place 1, 1000 Bruxelles' } },
-  { name: 'nationwide', body: { lat: 50.4687, lon: 4.8625 } },
+  { name: 'grand-place', body: { address: 'Grand-Place, Bruxelles' } },
+  { name: 'palais-de-justice', body: { address: 'Palais de Justice' } },
+  { name: 'durbuy', body: { address: 'Durbuy' } },
 ] as const;
 
-export async function renderSamples(options: SampleOptions): Promise<string[]> {
+export async function renderSamples(options: {
+  outDir: string;
+  dpi?: number;
+  only?: string;
+}): Promise<string[]> {
   mkdirSync(options.outDir, { recursive: true });
-  const dataDir = mkdtempSync(join(tmpdir(), 'svc-samples-'));
-  const opened = await openDatabase({ dataDir });
-  const fontDataUrl = loadReportFontDataUrl();
-  const service = createReportService({
-    store: createReportJobStore(opened.db),
-    queue: createInProcessQueue({ concurrency: 2 }),
-    counters: createSqlCounters(opened.db),
-    pdf: createChromiumRenderer(),
-    stats: options.stats,
-    resolveAddress: options.resolveAddress,
-    reverseLabel: options.reverseLabel ?? (async () => 'Place de la Station 1, 5000 Namur'),
-    sweepIntervalMs: 0,
-    ...(fontDataUrl ? { fontDataUrl } : {}),
-  });
+  const service = await startTestService();
+  const key = await service.createKey(['--rate-per-min', '10000', '--reports-per-day', '100']);
+  const inject = (url: string, payload?: unknown) =>
+    service.composition.app.inject({
+      method: payload ? 'POST' : 'GET',
+      url,
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      ...(payload ? { payload: JSON.stringify(payload) } : {}),
+    });
   const written: string[] = [];
   try {
-    await service.start();
     const jobs = [];
     for (const location of SAMPLE_LOCATIONS) {
       for (const lang of REPORT_LANGS) {
-        const accepted = await service.submit({
-          keyId: 'samples',
-          reportsPerDay: 100,
-          scope: { cities: ['*'], metrics: ['*'] },
-          body: { ...location.body, lang },
-        });
-        jobs.push({ name: `${location.name}-${lang}`, id: accepted.job_id });
+        if (options.only && !`${location.name}-${lang}`.startsWith(options.only)) continue;
+        const accepted = await inject('/v1/reports', { ...location.body, lang });
+        if (accepted.statusCode !== 202) throw new Error(`${location.name}-${lang}: ${accepted.body}`);
+        jobs.push({ name: `${location.name}-${lang}`, id: accepted.json().job_id as string });
       }
     }
-    await service.idle();
     for (const job of jobs) {
-      const view = await service.get('samples', job.id);
+      let view = (await inject(`/v1/reports/${job.id}`)).json();
+      while (view.status === 'processing') {
+        await new Promise((done) => setTimeout(done, 200));
+        view = (await inject(`/v1/reports/${job.id}`)).json();
+      }
       if (view.status !== 'completed' || !view.files.pdf)
         throw new Error(`${job.name}: ${JSON.stringify(view)}`);
       for (const format of ['html', 'pdf'] as const) {
-        const file = await service.download('samples', job.id, format);
-        const path = join(options.outDir, `${job.name}-${file.filename}`);
-        writeFileSync(path, file.body);
+        const file = await inject(view.files[format].url);
+        const path = join(options.outDir, `${job.name}.${format}`);
+        writeFileSync(path, file.rawPayload);
         written.push(path);
         if (format === 'pdf') {
           execFileSync('pdftoppm', [
@@ -91,17 +71,19 @@ export async function renderSamples(options: SampleOptions): Promise<string[]> {
     }
   } finally {
     await service.close();
-    await opened.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
   return written;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const outIndex = process.argv.indexOf('--out');
-  const outDir = resolve(outIndex > 0 ? (process.argv[outIndex + 1] ?? '') : 'var/report-samples');
+  const arg = (name: string) => {
+    const index = process.argv.indexOf(name);
+    return index > 0 ? process.argv[index + 1] : undefined;
+  };
+  const outDir = resolve(arg('--out') ?? 'var/report-samples');
   const started = Date.now();
-  const files = await renderSamples({ outDir, stats: fixtureStats, resolveAddress: fixtureResolve });
+  const only = arg('--only');
+  const files = await renderSamples({ outDir, dpi: Number(arg('--dpi') ?? 70), ...(only ? { only } : {}) });
   for (const file of files) console.log(file);
   console.log(`${files.length} files and their PNG pages in ${outDir} (${Date.now() - started} ms)`);
 }

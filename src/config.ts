@@ -13,6 +13,8 @@ export interface Config {
   modelDir: string;
   /** base of problem `type` URIs: `{docsUrl}/errors#<code>` */
   docsUrl: string;
+  /** PUBLIC_BASE_URL: when set, TileJSON `tiles` are absolute on this base (default: relative /v1/...) */
+  publicBaseUrl: string | undefined;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   /** prefix of every Redis key (rate windows, short caches, report queue), so deployments can share a Redis */
@@ -65,6 +67,19 @@ function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string 
   return raw;
 }
 
+/** An origin with an optional path prefix, where clients reach this service (no query, no trailing slash). */
+function publicBaseUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = url(env, 'PUBLIC_BASE_URL', ['http:', 'https:']);
+  if (raw === undefined) return undefined;
+  const parsed = new URL(raw);
+  if (parsed.search || parsed.hash || parsed.username || parsed.password) {
+    throw new ConfigError(
+      'PUBLIC_BASE_URL must be an origin with an optional path, e.g. https://api.example.com',
+    );
+  }
+  return `${parsed.origin}${parsed.pathname}`.replace(/\/+$/, '');
+}
+
 export function parseConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readonly<Config> {
   const port = integer(env, 'PORT', 8080, 0, 65535);
   const host = env.HOST || '127.0.0.1';
@@ -104,6 +119,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readon
     dataDir,
     modelDir: env.MODEL_DIR ? resolve(cwd, env.MODEL_DIR) : dataDir,
     docsUrl,
+    publicBaseUrl: publicBaseUrl(env),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     redisPrefix: env.REDIS_PREFIX || 'svc:',

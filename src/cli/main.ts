@@ -1,3 +1,5 @@
+import type { Redis } from 'ioredis';
+import { announceRevocation } from '../adapters/redis/revocations.ts';
 import { ConfigError, parseConfig } from '../config.ts';
 import { openStores } from '../start/stores.ts';
 import { runKeysCommand, UsageError } from './commands/keys.ts';
@@ -33,6 +35,12 @@ async function main(argv: string[]): Promise<number> {
         clock: Date.now,
         defaults: { ratePerMin: config.defaultRatePerMin, reportsPerDay: config.defaultReportsPerDay },
         out: (line) => process.stdout.write(`${line}\n`),
+        ...(stores.redis
+          ? {
+              announceRevocation: (keyId: string) =>
+                announceRevocation(stores.redis as Redis, config.redisPrefix, keyId),
+            }
+          : {}),
       });
     } finally {
       await stores.close();

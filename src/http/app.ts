@@ -1,31 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { Counters } from '../adapters/counters/port.ts';
-import type { Config } from '../config.ts';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { apiError } from '../domain/errors/catalogue.ts';
-import type { KeyAuthenticator } from '../services/key-authenticator.ts';
+import { createErrorHandler } from './error-handler.ts';
+import { openApiOptions } from './openapi/document.ts';
 import { registerCors } from './plugins/cors.ts';
 import { sendProblem, toApiError } from './problem.ts';
 import { clientErrorResponse, missingHostRefusal, refuseConnect } from './raw-refusals.ts';
 import { createRouteIndex } from './route-index.ts';
 import { registerDocsRoutes } from './routes/docs/index.ts';
-import { type FeatureRoutes, registerFeatureRoutes } from './routes/features.ts';
-import { registerKeyedRoutes } from './routes/keyed.ts';
+import { registerFeatureRoutes } from './routes/features.ts';
 import { registerPublicRoutes } from './routes/public/index.ts';
+import type { AppDeps } from './routes/types.ts';
+import { keepReadingRefusedBody, refuseOversizedBeforeContinue, SERVER_TIMEOUTS } from './server-limits.ts';
 
-export interface AppDeps {
-  config: Readonly<Config>;
-  clock: () => number;
-  authenticator: KeyAuthenticator;
-  counters: Counters;
-  /** the API version string reported by /health */
-  version: string;
-  /** routes of the product features (data, geocode, reports, map), each with its services */
-  features: FeatureRoutes;
-  logger?: FastifyServerOptions['logger'];
-}
+export type { AppDeps } from './routes/types.ts';
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
@@ -48,7 +38,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
     // Host is checked in onRequest below, so its absence is a problem document too
-    http: { requireHostHeader: false },
+    http: {
+      requireHostHeader: false,
+      headersTimeout: SERVER_TIMEOUTS.headersTimeoutMs,
+      connectionsCheckingInterval: SERVER_TIMEOUTS.checkIntervalMs,
+    },
+    requestTimeout: SERVER_TIMEOUTS.requestTimeoutMs,
+    keepAliveTimeout: SERVER_TIMEOUTS.keepAliveTimeoutMs,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -79,28 +75,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done(missingHostRefusal(request.raw.httpVersion, request.headers.host) ?? undefined);
   });
   refuseConnect(app.server, deps.config.docsUrl);
+  refuseOversizedBeforeContinue(app.server, BODY_LIMIT_BYTES, deps.config.docsUrl);
+  app.addHook('onSend', keepReadingRefusedBody);
 
-  app.setErrorHandler((error, request, reply) => {
-    const mapped = toApiError(error);
-    if (!mapped) {
-      request.log.error({ err: error }, 'unhandled error');
-      reply.header('X-Request-Id', request.id);
-      return reply
-        .code(500)
-        .type('application/problem+json')
-        .serializer((payload: unknown) => JSON.stringify(payload))
-        .send({
-          type: `${deps.config.docsUrl}/errors#internal_error`,
-          code: 'internal_error',
-          title: 'Internal error',
-          status: 500,
-          detail: 'The service failed unexpectedly; the request id identifies the failure in our logs.',
-          request_id: request.id,
-        });
-    }
-    if (mapped.status >= 500) request.log.warn({ err: error, code: mapped.code }, mapped.detail);
-    return sendProblem(request, reply, mapped, deps.config.docsUrl);
-  });
+  app.setErrorHandler(createErrorHandler(deps.config.docsUrl));
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
@@ -117,31 +95,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return sendProblem(request, reply, apiError('not_found', `No resource at ${path}.`), deps.config.docsUrl);
   });
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'svc-api: environmental intelligence for Belgium',
-        version: deps.version,
-        description:
-          'Air quality, pedestrian wind comfort and thermal comfort for any place in Belgium, street by street in Brussels.',
-      },
-      servers: [{ url: '/v1' }],
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer' },
-          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
-        },
-      },
-    },
-    transform: ({ schema, url }) => ({ schema, url: url.replace(/^\/v1/, '') }),
-  });
+  await app.register(swagger, openApiOptions(deps.version));
 
   registerCors(app);
   await app.register(
     async (v1) => {
       await registerPublicRoutes(v1, deps);
-      await registerKeyedRoutes(v1, deps);
       await registerFeatureRoutes(v1, deps);
       await registerDocsRoutes(v1, deps);
     },

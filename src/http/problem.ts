@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, apiError, type ErrorCode } from '../domain/errors/catalogue.ts';
+import { dependencyProblem } from './dependency-problem.ts';
+import { DECIMAL_PATTERN } from './schemas/data-query.ts';
 
 export interface ProblemDocument {
   type: string;
@@ -50,7 +52,32 @@ const CONTEXT_NAMES: Record<string, string> = {
   headers: 'Header',
 };
 
-/** A readable sentence naming the parameter that failed schema validation. */
+const TYPE_NAMES: Record<string, string> = {
+  integer: 'a whole number, e.g. 3',
+  number: 'a number written with a decimal point, e.g. 50.8467',
+  string: 'a string',
+  boolean: 'true or false',
+  object: 'a JSON object',
+  array: 'a list',
+};
+
+const characters = (limit: unknown) => `${limit} character${Number(limit) === 1 ? '' : 's'}`;
+
+/** The values an enum, a const or a union of them admits, from every branch's error. */
+function allowedValues(errors: NonNullable<FastifyLikeError['validation']>, instancePath: string): string[] {
+  const values = new Set<string>();
+  for (const e of errors) {
+    if ((e.instancePath ?? '') !== instancePath) continue;
+    const params = e.params ?? {};
+    if (e.keyword === 'const') values.add(String(params.allowedValue));
+    if (e.keyword === 'enum' && Array.isArray(params.allowedValues)) {
+      for (const value of params.allowedValues) values.add(String(value));
+    }
+  }
+  return [...values];
+}
+
+/** A readable sentence naming the parameter that failed schema validation, and how to fix it. */
 function validationDetail(error: FastifyLikeError): string {
   const first = error.validation?.[0];
   if (!first) return error.message ?? 'The request is invalid.';
@@ -62,13 +89,28 @@ function validationDetail(error: FastifyLikeError): string {
   if (missing) return `${context} '${path ? `${path}.` : ''}${missing}' is required.`;
   if (extra) return `${context} '${extra}' is not allowed.`;
   if (!path) return `${context}s are invalid: ${first.message ?? 'malformed'}.`;
+  const name = `${context} '${path}'`;
   if (first.keyword === 'type' && params.type !== 'array' && error.validationContext === 'querystring') {
-    const rule = (first.message ?? 'be valid').replace(/^must /, '');
-    return `${context} '${path.split('.')[0]}' must be given once and must ${rule}.`;
+    return `${context} '${path.split('.')[0]}' must be given once and be ${TYPE_NAMES[String(params.type)] ?? params.type}.`;
   }
-  if (first.keyword === 'const' || first.keyword === 'enum')
-    return `${context} '${path}' is not one of the allowed values.`;
-  return `${context} '${path}' ${first.message ?? 'is invalid'}.`;
+  if (first.keyword === 'type') return `${name} must be ${TYPE_NAMES[String(params.type)] ?? params.type}.`;
+  if (first.keyword === 'const' || first.keyword === 'enum' || first.keyword === 'anyOf') {
+    const allowed = allowedValues(error.validation ?? [], first.instancePath ?? '');
+    if (allowed.length > 0) return `${name} must be one of: ${allowed.join(', ')}.`;
+  }
+  if (first.keyword === 'pattern' && params.pattern === DECIMAL_PATTERN) {
+    return `${name} must be a decimal number written with a point, e.g. ${path}=50.8467 (not 50,8467).`;
+  }
+  if (first.keyword === 'minLength') {
+    return Number(params.limit) <= 1
+      ? `${name} must not be empty.`
+      : `${name} must be at least ${characters(params.limit)}.`;
+  }
+  if (first.keyword === 'maxLength') return `${name} must be at most ${characters(params.limit)}.`;
+  if (first.keyword === 'minimum') return `${name} must be at least ${params.limit}.`;
+  if (first.keyword === 'maximum') return `${name} must be at most ${params.limit}.`;
+  if (first.keyword === 'format') return `${name} must be a valid ${params.format}.`;
+  return `${name} ${first.message ?? 'is invalid'}.`;
 }
 
 /**
@@ -78,6 +120,8 @@ function validationDetail(error: FastifyLikeError): string {
  */
 export function toApiError(error: unknown): ApiError | null {
   if (error instanceof ApiError) return error;
+  const outage = dependencyProblem(error);
+  if (outage) return outage;
   const e = (error ?? {}) as FastifyLikeError;
   if (e.validation) return apiError('validation_error', validationDetail(e));
   switch (e.code) {

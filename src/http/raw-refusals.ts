@@ -30,7 +30,9 @@ export function clientErrorResponse(error: { code?: string }, docsUrl: string): 
       ? 'The request headers are too large.'
       : error.code === 'HPE_URI_TOO_LONG'
         ? 'The request URL is too long.'
-        : 'The request could not be parsed as HTTP.';
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? 'The request (headers and body) was not received in full within the time allowed (30 s); send it at once.'
+          : 'The request could not be parsed as HTTP.';
   return rawProblemResponse(apiError('validation_error', detail), docsUrl);
 }
 

@@ -5,9 +5,9 @@ import {
   type Product,
   ringFeature,
 } from '../domain/coverage/cities.ts';
+import type { CityDetail, CityEntry } from '../domain/coverage/city-resources.ts';
 import type { KeyRecord } from '../domain/keys/key-record.ts';
 import { scopeAllows } from '../domain/keys/key-record.ts';
-import type { CityDetail, CityEntry } from '../http/schemas/cities.ts';
 
 /** The city index and city detail resources, built from the registry. */
 export function cityEntry(city: CityDefinition, key: KeyRecord | null): CityEntry {

@@ -1,12 +1,11 @@
+import type { CitySources } from '../adapters/cities/port.ts';
 import { replaceCities } from '../domain/coverage/cities.ts';
 import { cityDefinition } from '../domain/coverage/city-package/definition.ts';
-import {
-  formatPackageError,
-  type PackageFiles,
-  validateCityPackage,
-} from '../domain/coverage/city-package/package.ts';
+import { formatPackageError, validateCityPackage } from '../domain/coverage/city-package/package.ts';
 import type { CityDefinition } from '../domain/coverage/vocabulary.ts';
-import type { CityDomainSpec, CityGeometry, MicroclimateModel } from '../model/port.ts';
+import type { CityDomainSpec, MicroclimateModel } from '../model/port.ts';
+
+export type { CitySources, ImportedCitySource } from '../adapters/cities/port.ts';
 
 /**
  * Which cities the service covers: the shipped packages, overridden or extended by the
@@ -15,34 +14,11 @@ import type { CityDomainSpec, CityGeometry, MicroclimateModel } from '../model/p
  * model its new city domains and then swaps the registry, so that a city is never
  * listed before the model can answer for it. No restart.
  */
-export interface ImportedCitySource {
-  list(): Promise<Array<{ id: string; revision: string }>>;
-  files(id: string, revision: string): Promise<PackageFiles | null>;
-}
-
 export interface CitySet {
   /** the imported cities' ids and revisions this set was built from */
   signature: string;
   definitions: CityDefinition[];
   specs: CityDomainSpec[];
-}
-
-export interface CitySources {
-  imported: ImportedCitySource;
-  embedded: readonly CityDefinition[];
-  embeddedSpecs: readonly CityDomainSpec[];
-  /** the model's view of a validated package (adapters/cities/package-geometry) */
-  toSpec(
-    city: {
-      manifest: Parameters<typeof cityDefinition>[0];
-      boundary: CityDefinition['boundary'];
-      weatherEpw: string | null;
-    },
-    revision: string,
-    geometry: () => Promise<CityGeometry>,
-  ): CityDomainSpec;
-  toGeometry(files: PackageFiles): CityGeometry;
-  log?: (message: string, error?: unknown) => void;
 }
 
 const EMPTY_BUILDINGS = '{"type":"FeatureCollection","features":[]}';

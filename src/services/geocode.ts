@@ -1,9 +1,13 @@
-import { withMemoryCache } from '../adapters/geocoder/memory-cache.ts';
 import type { GeocodeCandidate, Geocoder } from '../adapters/geocoder/port.ts';
 import { type Coverage, classifyPoint } from '../domain/coverage/classify.ts';
 import { coordinateLabel, roundCoordinate } from '../domain/coverage/rounding.ts';
 import { apiError } from '../domain/errors/catalogue.ts';
-import { GEOCODE_MAX_LIMIT, type GeocodeResponse, type GeocodeResult } from '../http/schemas/geocode.ts';
+import {
+  GEOCODE_MAX_LIMIT,
+  type GeocodeResponse,
+  type GeocodeResult,
+} from '../domain/geocode/geocode-result.ts';
+import { withMemoryCache } from './geocode-cache.ts';
 
 /**
  * Geocoding as the service uses it: the address helper (GET /geocode), the address input
@@ -21,10 +25,13 @@ export interface ResolvedAddress {
 
 export interface GeocodeService {
   geocode(q: string, limit: number): Promise<GeocodeResponse>;
-  /** the top result; `outside_coverage` when there is none or it lies outside the service area */
-  resolveAddress(address: string): Promise<ResolvedAddress>;
-  /** the nearest known address, else 'lat, lon' with 5 decimals */
-  reverseLabel(lat: number, lon: number): Promise<string>;
+  /**
+   * the top result, labelled in `lang` where the place has a name in it (reports);
+   * `outside_coverage` when there is none or it lies outside the service area
+   */
+  resolveAddress(address: string, lang?: string): Promise<ResolvedAddress>;
+  /** the nearest known address (in `lang` where it has one), else 'lat, lon' with 5 decimals */
+  reverseLabel(lat: number, lon: number, lang?: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -55,16 +62,16 @@ export function createGeocodeService(
     ...(options.clock ? { clock: options.clock } : {}),
   });
   // always ask for the most candidates: one cached answer then serves every limit
-  const candidates = (q: string) =>
-    q.trim() === '' ? Promise.resolve([]) : cached.search(q.trim(), GEOCODE_MAX_LIMIT);
+  const candidates = (q: string, lang?: string) =>
+    q.trim() === '' ? Promise.resolve([]) : cached.search(q.trim(), GEOCODE_MAX_LIMIT, lang);
 
   return {
     async geocode(q, limit) {
       const found = await candidates(q);
       return { query: q, results: found.slice(0, limit).map(geocodeResult) };
     },
-    async resolveAddress(address) {
-      const [top] = await candidates(address);
+    async resolveAddress(address, lang) {
+      const [top] = await candidates(address, lang);
       if (!top)
         throw apiError('outside_coverage', `No place matching '${address}' was found in the service area.`);
       const coverage = classifyPoint(top.lat, top.lon);
@@ -73,11 +80,13 @@ export function createGeocodeService(
       }
       return { label: top.address, lat: coverage.lat, lon: coverage.lon, coverage };
     },
-    async reverseLabel(lat, lon) {
+    async reverseLabel(lat, lon, lang) {
       const roundedLat = roundCoordinate(lat);
       const roundedLon = roundCoordinate(lon);
       try {
-        return (await cached.reverse(roundedLat, roundedLon)) ?? coordinateLabel(roundedLat, roundedLon);
+        return (
+          (await cached.reverse(roundedLat, roundedLon, lang)) ?? coordinateLabel(roundedLat, roundedLon)
+        );
       } catch {
         // a label is a courtesy: the spec's fallback serves when the geocoder cannot answer
         return coordinateLabel(roundedLat, roundedLon);

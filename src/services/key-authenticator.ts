@@ -1,5 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { KeyRepository } from '../adapters/store/keys.ts';
+import type { KeyRepository } from '../adapters/store/port.ts';
+import { DependencyUnavailableError } from '../domain/errors/dependency.ts';
+import { NOT_A_BROWSER } from '../domain/keys/browser-request.ts';
 import type { KeyRecord } from '../domain/keys/key-record.ts';
 import { hashKeySecret, keyTypeOf } from '../domain/keys/key-secret.ts';
 import { evaluateKey } from '../domain/keys/key-status.ts';
@@ -13,13 +15,28 @@ export interface KeyAuthenticator {
   lookup(secret: string): Promise<KeyRecord | null>;
   /** the key's current record by id (tiles: a revoked key's URLs stop working) */
   byId(id: string): Promise<KeyRecord | null>;
+  /** drops a key from the caches (a revocation announced by another process) */
+  forget(keyId: string): void;
+  /** drops every cached key (announcements may have been missed while Redis was away) */
+  forgetAll(): void;
 }
 
 export function createKeyAuthenticator(
   repository: KeyRepository,
-  options: { maxStaleMs?: number; clock?: () => number } = {},
+  options: {
+    maxStaleMs?: number;
+    clock?: () => number;
+    /**
+     * while the database is unreachable, a key read from it within this long is still
+     * accepted (what can be served is); a revocation cannot be written meanwhile anyway
+     */
+    outageGraceMs?: number;
+    /** this process read a key as revoked: tell the other instances to drop it */
+    onRevokedSeen?: (keyId: string) => void;
+  } = {},
 ): KeyAuthenticator {
   const maxStaleMs = options.maxStaleMs ?? 2000;
+  const outageGraceMs = options.outageGraceMs ?? 10 * 60_000;
   const clock = options.clock ?? Date.now;
   /** `stored`: the row's hash as bytes, decoded once per fill for the constant-time compare */
   const byHash = new Map<string, { key: KeyRecord; stored: Buffer; at: number }>();
@@ -38,12 +55,26 @@ export function createKeyAuthenticator(
       const now = clock();
       let entry = byHash.get(hash);
       if (!entry || now - entry.at > maxStaleMs) {
-        const found = await repository.findByHash(hash);
+        let found: Awaited<ReturnType<KeyRepository['findByHash']>>;
+        try {
+          found = await repository.findByHash(hash);
+        } catch (error) {
+          if (!(error instanceof DependencyUnavailableError) || !entry || now - entry.at > outageGraceMs)
+            throw error;
+          found = { key: entry.key, hash };
+        }
         if (!found) {
           byHash.delete(hash);
           return null;
         }
-        entry = { key: found.key, stored: Buffer.from(found.hash, 'hex'), at: now };
+        if (found.key.revokedMs !== null && entry?.key.revokedMs == null)
+          options.onRevokedSeen?.(found.key.id);
+        // an outage answer keeps the entry's age, so the next request asks the database again
+        entry = {
+          key: found.key,
+          stored: Buffer.from(found.hash, 'hex'),
+          at: entry && found.key === entry.key ? entry.at : now,
+        };
         remember(byHash, hash, entry);
       }
       // the index lookup found the row; compare the stored hash in constant time as well
@@ -55,9 +86,24 @@ export function createKeyAuthenticator(
       const now = clock();
       const cached = byIdCache.get(id);
       if (cached && now - cached.at <= maxStaleMs) return cached.key;
-      const key = await repository.findById(id);
+      let key: KeyRecord | null;
+      try {
+        key = await repository.findById(id);
+      } catch (error) {
+        if (error instanceof DependencyUnavailableError && cached && now - cached.at <= outageGraceMs)
+          return cached.key;
+        throw error;
+      }
       remember(byIdCache, id, { key, at: now });
       return key;
+    },
+    forget(keyId) {
+      byIdCache.delete(keyId);
+      for (const [hash, entry] of byHash) if (entry.key.id === keyId) byHash.delete(hash);
+    },
+    forgetAll() {
+      byIdCache.clear();
+      byHash.clear();
     },
   };
 }
@@ -73,6 +119,6 @@ export function keyActivity(
 ): (keyId: string) => Promise<boolean> {
   return async (keyId) => {
     const key = await authenticator.byId(keyId);
-    return key !== null && evaluateKey(key, { nowMs: clock(), origin: undefined }).kind === 'ok';
+    return key !== null && evaluateKey(key, { nowMs: clock(), browser: NOT_A_BROWSER }).kind === 'ok';
   };
 }

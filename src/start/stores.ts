@@ -1,17 +1,24 @@
-import { Redis } from 'ioredis';
 import { createMemoryCounters } from '../adapters/counters/memory.ts';
 import { createRedisCounters } from '../adapters/counters/redis.ts';
 import { createSqlCounters } from '../adapters/counters/sql.ts';
-import { openDatabase } from '../adapters/store/database.ts';
+import { createFaultLog, type FaultLog } from '../adapters/faults/fault-log.ts';
+import { awaitReady, openRedis, REQUEST_PATH_REDIS } from '../adapters/redis/connection.ts';
+import { openDatabase, POSTGRES_TIMEOUTS } from '../adapters/store/database.ts';
 import { createKeyRepository } from '../adapters/store/keys.ts';
 import type { Config } from '../config.ts';
 
 /** Opens the adapters the operator CLI and the server share. */
-export async function openStores(config: Readonly<Config>, clock: () => number) {
-  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
-    : null;
+export async function openStores(config: Readonly<Config>, clock: () => number, faultLog?: FaultLog) {
+  const faults = faultLog ?? createFaultLog({ level: config.logLevel });
+  const database = await openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    faults,
+    statementTimeoutMs: POSTGRES_TIMEOUTS.statementTimeoutMs,
+  });
+  const redis = config.redisUrl ? openRedis(config.redisUrl, 'commands', faults, REQUEST_PATH_REDIS) : null;
+  // the first requests find Redis connected; if it is down, they answer 503 until it is back
+  if (redis) await awaitReady(redis, 3000);
   // per-minute rate windows: Redis when instances share them, else this process's memory
   // (a window lives a minute; a restart forgets at most the current one)
   const counters = redis ? createRedisCounters(redis, config.redisPrefix) : createMemoryCounters(clock);
@@ -24,10 +31,11 @@ export async function openStores(config: Readonly<Config>, clock: () => number) 
     counters,
     quotas,
     keys,
+    faults,
     async close() {
       await counters.close();
       await quotas.close();
-      if (redis) await redis.quit();
+      if (redis) await redis.quit().catch(() => redis.disconnect());
       await database.close();
     },
   };

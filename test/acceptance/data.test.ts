@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import {
   bearer,
   type CreatedKey,
@@ -10,7 +10,7 @@ import {
   PARIS,
   type Server,
   startServer,
-} from './harness.ts';
+} from '../helpers/acceptance.ts';
 
 /** Data endpoints: /historical/stats, /realtime, /forecast. */
 
@@ -56,7 +56,7 @@ const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1));
 
 describe('common input rules', () => {
   for (const endpoint of ['/historical/stats', '/realtime', '/forecast']) {
-    it(`${endpoint}: missing, partial, conflicting or malformed location is 400`, async () => {
+    test(`${endpoint}: missing, partial, conflicting or malformed location is 400`, async () => {
       for (const query of [
         '',
         'lat=50.8467',
@@ -82,7 +82,7 @@ describe('common input rules', () => {
       }
     });
 
-    it(`${endpoint}: radius 5 and 50 are accepted`, async () => {
+    test(`${endpoint}: radius 5 and 50 are accepted`, async () => {
       for (const radius of ['5', '50', '5.0', '50.00']) {
         const response = await get(
           `${endpoint}?${at(GRAND_PLACE)}&radius=${radius}&${endpoint === '/historical/stats' ? 'metrics=wind' : ''}`,
@@ -93,13 +93,13 @@ describe('common input rules', () => {
       }
     });
 
-    it(`${endpoint}: outside Belgium is 422 outside_coverage`, async () => {
+    test(`${endpoint}: outside Belgium is 422 outside_coverage`, async () => {
       await expectProblem(await get(`${endpoint}?${at(PARIS)}`), 422, 'outside_coverage', server.docsUrl);
       await expectProblem(await get(`${endpoint}?lat=0&lon=0`), 422, 'outside_coverage', server.docsUrl);
     });
   }
 
-  it('historical: an unknown, empty, repeated or over-long metrics list is 400', async () => {
+  test('historical: an unknown, empty, repeated or over-long metrics list is 400', async () => {
     for (const metrics of ['noise', 'air,noise', '', 'air,,wind', 'air,air', 'air,wind,thermal,air', 'AIR']) {
       await expectProblem(
         await get(`/historical/stats?${at(GRAND_PLACE)}&metrics=${metrics}`),
@@ -110,7 +110,7 @@ describe('common input rules', () => {
     }
   });
 
-  it('realtime and forecast take no metrics parameter', async () => {
+  test('realtime and forecast take no metrics parameter', async () => {
     await expectProblem(
       await get(`/realtime?${at(GRAND_PLACE)}&metrics=air`),
       400,
@@ -121,7 +121,7 @@ describe('common input rules', () => {
 });
 
 describe('GET /historical/stats', () => {
-  it('Brussels: envelope, meta and the three blocks with every field typed', async () => {
+  test('Brussels: envelope, meta and the three blocks with every field typed', async () => {
     const response = await get(`/historical/stats?${at(GRAND_PLACE)}`);
     assert.equal(response.status, 200);
     assert.ok(['hit', 'miss'].includes(String(response.headers.get('x-cache'))));
@@ -246,7 +246,7 @@ describe('GET /historical/stats', () => {
     assertPctMap(thermal.monthly_mean_utci_c, MONTHS, 'monthly_mean_utci_c');
   });
 
-  it('results are cached per location: the second request is X-Cache hit with the same statistics', async () => {
+  test('results are cached per location: the second request is X-Cache hit with the same statistics', async () => {
     const query = `/historical/stats?lat=50.8455&lon=4.3501&metrics=air`;
     const first = await get(query);
     assert.equal(first.status, 200);
@@ -258,26 +258,26 @@ describe('GET /historical/stats', () => {
     assert.deepEqual(b.air, a.air);
   });
 
-  it('metrics selects blocks in any order; meta.metrics reports them', async () => {
+  test('metrics selects blocks in any order; meta.metrics reports them', async () => {
     const body = await json(await get(`/historical/stats?${at(GRAND_PLACE)}&metrics=thermal,air`));
     assert.deepEqual([...((body.meta as Json).metrics as string[])].sort(), ['air', 'thermal']);
     assert.ok(body.air && body.thermal);
     assert.equal(body.wind, undefined);
   });
 
-  it('coordinates are rounded to 5 decimals before processing', async () => {
+  test('coordinates are rounded to 5 decimals before processing', async () => {
     const body = await json(await get('/historical/stats?lat=50.846712345&lon=4.352549999&metrics=wind'));
     assert.deepEqual(body.location, { address: null, lat: 50.84671, lon: 4.35255 });
   });
 
-  it('a point inside a building reads the nearest outdoor cells (nearest_outdoor, distance_m)', async () => {
+  test('a point inside a building reads the nearest outdoor cells (nearest_outdoor, distance_m)', async () => {
     const meta = (await json(await get(`/historical/stats?${at(INSIDE_BUILDING)}&metrics=wind`)))
       .meta as Json;
     assert.equal(meta.sampling, 'nearest_outdoor');
     assert.ok(isNumber(meta.distance_m) && meta.distance_m > 0);
   });
 
-  it('with radius: sampling radius, radius_m and n_cells over the area', async () => {
+  test('with radius: sampling radius, radius_m and n_cells over the area', async () => {
     const meta = (await json(await get(`/historical/stats?${at(GRAND_PLACE)}&radius=25&metrics=wind`)))
       .meta as Json;
     assert.equal(meta.sampling, 'radius');
@@ -286,7 +286,7 @@ describe('GET /historical/stats', () => {
     assert.equal('distance_m' in meta, false);
   });
 
-  it('elsewhere in Belgium: nationwide dataset, no city, radius ignored', async () => {
+  test('elsewhere in Belgium: nationwide dataset, no city, radius ignored', async () => {
     const body = await json(await get(`/historical/stats?${at(GHENT)}&radius=30`));
     assert.equal('city' in body, false, 'city absent for nationwide answers');
     const meta = body.meta as Json;
@@ -295,7 +295,7 @@ describe('GET /historical/stats', () => {
     assert.ok(body.air && body.wind);
   });
 
-  it('Charleroi and the Capital Region outside the zone are served (any location in Belgium)', async () => {
+  test('Charleroi and the Capital Region outside the zone are served (any location in Belgium)', async () => {
     for (const point of [CHARLEROI, UCCLE]) {
       const response = await get(`/historical/stats?${at(point)}&metrics=wind`);
       assert.equal(response.status, 200, JSON.stringify(point));
@@ -333,7 +333,7 @@ function assertRecords(body: Json, expectCity: string, fields: string[]): Json[]
 }
 
 describe('GET /realtime', () => {
-  it('Brussels: the record envelope, every field a number, default radius 10', async () => {
+  test('Brussels: the record envelope, every field a number, default radius 10', async () => {
     const response = await get(`/realtime?${at(GRAND_PLACE)}`);
     assert.equal(response.status, 200);
     assert.ok(['hit', 'miss'].includes(String(response.headers.get('x-cache'))));
@@ -347,7 +347,7 @@ describe('GET /realtime', () => {
     assert.ok(Date.now() - last < 3 * 3_600_000, 'the most recent observed hour is recent');
   });
 
-  it('is cached for 5 minutes per location: the second request is a hit', async () => {
+  test('is cached for 5 minutes per location: the second request is a hit', async () => {
     const query = '/realtime?lat=50.84599&lon=4.35111&radius=12';
     const first = await get(query);
     assert.equal(first.headers.get('x-cache'), 'miss');
@@ -357,13 +357,13 @@ describe('GET /realtime', () => {
     assert.deepEqual((await json(second)).hourly, a.hourly);
   });
 
-  it('a city without real-time is 422 product_unavailable; the planned zone is not covered yet', async () => {
+  test('a city without real-time is 422 product_unavailable; the planned zone is not covered yet', async () => {
     await expectProblem(await get(`/realtime?${at(CHARLEROI)}`), 422, 'product_unavailable', server.docsUrl);
     await expectProblem(await get(`/realtime?${at(GHENT)}`), 422, 'outside_coverage', server.docsUrl);
     await expectProblem(await get(`/realtime?${at(UCCLE)}`), 422, 'outside_coverage', server.docsUrl);
   });
 
-  it('a key holding only wind reads only the wind fields', async () => {
+  test('a key holding only wind reads only the wind fields', async () => {
     const body = await json(await get(`/realtime?${at(GRAND_PLACE)}`, wind));
     const hourly = assertRecords(body, 'brussels', ['ucomfort', 'ugust']);
     for (const record of hourly)
@@ -372,7 +372,7 @@ describe('GET /realtime', () => {
 });
 
 describe('GET /forecast', () => {
-  it('Brussels: upcoming records out to roughly 48 hours', async () => {
+  test('Brussels: upcoming records out to roughly 48 hours', async () => {
     const response = await get(`/forecast?${at(GRAND_PLACE)}`);
     assert.equal(response.status, 200);
     assert.ok(['hit', 'miss'].includes(String(response.headers.get('x-cache'))));
@@ -382,12 +382,12 @@ describe('GET /forecast', () => {
     assert.ok(last - Date.now() <= 50 * 3_600_000, 'no further than roughly 48 hours');
   });
 
-  it('Charleroi (forecast, no air): records carry the modelled quantities as numbers', async () => {
+  test('Charleroi (forecast, no air): records carry the modelled quantities as numbers', async () => {
     const body = await json(await get(`/forecast?${at(CHARLEROI)}`));
     assertRecords(body, 'charleroi', ['ucomfort', 'ugust', 'utci']);
   });
 
-  it('outside every covered city is 422 outside_coverage', async () => {
+  test('outside every covered city is 422 outside_coverage', async () => {
     await expectProblem(await get(`/forecast?${at(GHENT)}`), 422, 'outside_coverage', server.docsUrl);
   });
 });

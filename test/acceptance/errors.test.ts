@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
-import { after, before, describe, it } from 'node:test';
-import { bearer, type CreatedKey, expectProblem, requestIdOf, type Server, startServer } from './harness.ts';
+import { after, before, describe, test } from 'node:test';
+import {
+  bearer,
+  type CreatedKey,
+  expectProblem,
+  requestIdOf,
+  type Server,
+  startServer,
+} from '../helpers/acceptance.ts';
 
 /** Errors and malformed input: problem documents everywhere, request ids on every response, never a 5xx. */
 
@@ -65,12 +72,12 @@ function assertRawProblem(
 }
 
 describe('problem documents', () => {
-  it('type is {DOCS_URL}/errors#code and request_id is the X-Request-Id header', async () => {
+  test('type is {DOCS_URL}/errors#code and request_id is the X-Request-Id header', async () => {
     const problem = await expectProblem(await server.fetch('/no/such/thing'), 404, 'not_found', DOCS_URL);
     assert.equal(problem.title.length > 0, true);
   });
 
-  it('every response carries a distinct UUID v4 X-Request-Id, successes and errors alike', async () => {
+  test('every response carries a distinct UUID v4 X-Request-Id, successes and errors alike', async () => {
     const ids = new Set<string>();
     for (const path of ['/health', '/cities', '/scales', '/nope', '/key']) {
       const response = await server.fetch(path);
@@ -80,13 +87,13 @@ describe('problem documents', () => {
     assert.equal(ids.size, 5);
   });
 
-  it('an X-Request-Id sent by the client does not replace the server id with a non-UUID', async () => {
+  test('an X-Request-Id sent by the client does not replace the server id with a non-UUID', async () => {
     const response = await server.fetch('/health', { headers: { 'X-Request-Id': 'not-a-uuid' } });
     await response.arrayBuffer();
     assert.notEqual(requestIdOf(response), 'not-a-uuid');
   });
 
-  it('validation details read as one sentence (no doubled words)', async () => {
+  test('validation details read as one sentence (no doubled words)', async () => {
     const problem = await expectProblem(
       await server.fetch('/realtime?lat=50.8&lat=50.9&lon=4.3', { headers: bearer(key.key) }),
       400,
@@ -105,14 +112,14 @@ describe('problem documents', () => {
 });
 
 describe('unknown paths and wrong methods', () => {
-  it('unknown paths answer 404 not_found problems', async () => {
+  test('unknown paths answer 404 not_found problems', async () => {
     for (const path of ['/nope', '/', '/v2/health', '/cities/brussels/extra', '/health/', '/HEALTH']) {
       await expectProblem(await server.fetch(path), 404, 'not_found', DOCS_URL);
     }
     await expectProblem(await fetch(`${server.origin}/health`), 404, 'not_found', DOCS_URL);
   });
 
-  it('a known path with the wrong method is a not_found problem with an Allow header', async () => {
+  test('a known path with the wrong method is a not_found problem with an Allow header', async () => {
     const cases: Array<[string, string, string]> = [
       ['POST', '/health', 'GET'],
       ['DELETE', '/cities', 'GET'],
@@ -128,14 +135,14 @@ describe('unknown paths and wrong methods', () => {
     }
   });
 
-  it('HEAD on an unknown path: 404 with a request id and no body', async () => {
+  test('HEAD on an unknown path: 404 with a request id and no body', async () => {
     const response = await server.fetch('/nope', { method: 'HEAD' });
     assert.equal(response.status, 404);
     requestIdOf(response);
     assert.equal(await response.text(), '');
   });
 
-  it('OPTIONS: a CORS preflight is 204 with the CORS headers; a bare OPTIONS is a problem', async () => {
+  test('OPTIONS: a CORS preflight is 204 with the CORS headers; a bare OPTIONS is a problem', async () => {
     const preflight = await server.fetch('/key', {
       method: 'OPTIONS',
       headers: {
@@ -162,19 +169,19 @@ describe('malformed bodies on POST /reports', () => {
       ...(body !== undefined ? { body } : {}),
     });
 
-  it('malformed JSON is 400 validation_error', async () => {
+  test('malformed JSON is 400 validation_error', async () => {
     for (const body of ['{', '{"lat": 50.8,', 'nul', "{'lat': 50.8}"]) {
       await expectProblem(await post(body, 'application/json'), 400, 'validation_error', DOCS_URL);
     }
   });
 
-  it('a JSON value that is not an object is 400', async () => {
+  test('a JSON value that is not an object is 400', async () => {
     for (const body of ['[]', '"x"', '42', 'null']) {
       await expectProblem(await post(body, 'application/json'), 400, 'validation_error', DOCS_URL);
     }
   });
 
-  it('a wrong or missing content type is 400, never 415 or 5xx', async () => {
+  test('a wrong or missing content type is 400, never 415 or 5xx', async () => {
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
       await expectProblem(
         await post('{"lat":50.8467,"lon":4.3525}', type),
@@ -187,20 +194,20 @@ describe('malformed bodies on POST /reports', () => {
     await expectProblem(await post('', 'application/json'), 400, 'validation_error', DOCS_URL);
   });
 
-  it('an oversized body is 400 validation_error', async () => {
+  test('an oversized body is 400 validation_error', async () => {
     const body = JSON.stringify({ address: 'a'.repeat(200_000) });
     await expectProblem(await post(body, 'application/json'), 400, 'validation_error', DOCS_URL);
   });
 });
 
 describe('hostile input never answers 5xx', () => {
-  it('router-level refusals are problem documents: undecodable escapes, over-long segments', async () => {
+  test('router-level refusals are problem documents: undecodable escapes, over-long segments', async () => {
     await expectProblem(await server.fetch('/cities/%ff'), 400, 'validation_error', DOCS_URL);
     await expectProblem(await server.fetch('/cities/%E0%A4%A'), 400, 'validation_error', DOCS_URL);
     await expectProblem(await server.fetch(`/scales/${'s'.repeat(2000)}`), 404, 'not_found', DOCS_URL);
   });
 
-  it('extremely long headers: a 400 problem with a request id, and the server keeps serving', async () => {
+  test('extremely long headers: a 400 problem with a request id, and the server keeps serving', async () => {
     const response = await raw('/health', { headers: { 'X-Padding': 'p'.repeat(100_000) } });
     assertRawProblem(response, 400, 'validation_error');
     const key = await raw('/key', { headers: { Authorization: `Bearer svc_sk_${'k'.repeat(50_000)}` } });
@@ -210,7 +217,7 @@ describe('hostile input never answers 5xx', () => {
     await health.arrayBuffer();
   });
 
-  it('a long but acceptable key header is an unknown key (401)', async () => {
+  test('a long but acceptable key header is an unknown key (401)', async () => {
     await expectProblem(
       await server.fetch('/key', { headers: bearer(`svc_sk_${'k'.repeat(4000)}`) }),
       401,
@@ -219,7 +226,7 @@ describe('hostile input never answers 5xx', () => {
     );
   });
 
-  it('huge query strings, unicode, SQL-ish strings, traversal, NUL and negative zero', async () => {
+  test('huge query strings, unicode, SQL-ish strings, traversal, NUL and negative zero', async () => {
     const hostile = [
       'x'.repeat(30_000),
       "' OR 1=1 --",
@@ -265,7 +272,7 @@ describe('hostile input never answers 5xx', () => {
           try {
             response = await server.fetch(path, { headers: bearer(key.key) });
           } catch {
-            continue; // fetch refused to send it (not a server answer)
+            continue; // fetch refused to send test (not a server answer)
           }
           const body = await response.text();
           assert.ok(
@@ -281,12 +288,12 @@ describe('hostile input never answers 5xx', () => {
     }
   });
 
-  it('negative zero coordinates are accepted as numbers (no 400, no 5xx)', async () => {
+  test('negative zero coordinates are accepted as numbers (no 400, no 5xx)', async () => {
     const response = await server.fetch('/historical/stats?lat=-0&lon=-0', { headers: bearer(key.key) });
     await expectProblem(response, 422, 'outside_coverage', DOCS_URL);
   });
 
-  it('hostile JSON bodies on POST /reports', async () => {
+  test('hostile JSON bodies on POST /reports', async () => {
     const bodies = [
       '{"lat":-0,"lon":-0}',
       '{"lat":1e309,"lon":4}',

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import {
   type CreatedKey,
   expectProblem,
@@ -10,7 +10,7 @@ import {
   SCALE_IDS,
   type Server,
   startServer,
-} from './harness.ts';
+} from '../helpers/acceptance.ts';
 
 /** Public endpoints: /health, /cities, /cities/{city}, /scales, /scales/{scale}. */
 
@@ -80,7 +80,7 @@ function assertRingFeature(feature: Json, bbox: number[]): number[][] {
 }
 
 describe('GET /health', () => {
-  it('answers the health object with no-key, no rate-limit headers', async () => {
+  test('answers the health object with no-key, no rate-limit headers', async () => {
     const response = await server.fetch('/health', {
       headers: { Authorization: `Bearer ${charleroiKey.key}` },
     });
@@ -96,7 +96,7 @@ describe('GET /health', () => {
     assert.ok(Math.abs(Date.parse(String(body.time)) - Date.now()) < 60_000, 'time is the current time');
   });
 
-  it('HEAD /health answers 200 with a request id and no body', async () => {
+  test('HEAD /health answers 200 with a request id and no body', async () => {
     const response = await server.fetch('/health', { method: 'HEAD' });
     assert.equal(response.status, 200);
     requestIdOf(response);
@@ -105,7 +105,7 @@ describe('GET /health', () => {
 });
 
 describe('GET /cities', () => {
-  it('without a key: every city entry, public caching, no authorized', async () => {
+  test('without a key: every city entry, public caching, no authorized', async () => {
     const response = await server.fetch('/cities');
     assert.equal(response.status, 200);
     requestIdOf(response);
@@ -129,7 +129,7 @@ describe('GET /cities', () => {
     assert.ok(other, 'another city with different products or metrics (per-city gating)');
   });
 
-  it('with a key: private caching, Vary on both key headers, authorized per city scope, rate limited', async () => {
+  test('with a key: private caching, Vary on both key headers, authorized per city scope, rate limited', async () => {
     const response = await server.fetch('/cities', { headers: { 'X-API-Key': charleroiKey.key } });
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('cache-control'), 'private, max-age=3600');
@@ -143,7 +143,7 @@ describe('GET /cities', () => {
     assert.equal(cities.find((c) => c.id === 'charleroi')!.authorized, true);
   });
 
-  it('?product= returns only the cities offering it', async () => {
+  test('?product= returns only the cities offering it', async () => {
     for (const product of PRODUCTS) {
       const response = await server.fetch(`/cities?product=${product}`);
       assert.equal(response.status, 200);
@@ -160,7 +160,7 @@ describe('GET /cities', () => {
     );
   });
 
-  it('an invalid product is 400 validation_error', async () => {
+  test('an invalid product is 400 validation_error', async () => {
     await expectProblem(
       await server.fetch('/cities?product=weather'),
       400,
@@ -171,7 +171,7 @@ describe('GET /cities', () => {
 });
 
 describe('GET /cities/{city}', () => {
-  it('brussels: detail with reference_year, attribution, boundary and planned_boundary as GeoJSON', async () => {
+  test('brussels: detail with reference_year, attribution, boundary and planned_boundary as GeoJSON', async () => {
     const response = await server.fetch('/cities/brussels');
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('cache-control'), 'public, max-age=3600');
@@ -187,7 +187,7 @@ describe('GET /cities/{city}', () => {
     assert.ok(insideRing(planned, GRAND_PLACE.lon, GRAND_PLACE.lat), 'the Capital Region contains it too');
   });
 
-  it('a city without an announced expansion omits planned_boundary', async () => {
+  test('a city without an announced expansion omits planned_boundary', async () => {
     const cities = (await json(await server.fetch('/cities'))).cities as Json[];
     let omitted = 0;
     for (const entry of cities.filter((c) => c.id !== 'brussels')) {
@@ -199,7 +199,7 @@ describe('GET /cities/{city}', () => {
     assert.ok(omitted >= 1, 'at least one city omits planned_boundary');
   });
 
-  it('with a key: authorized and private caching', async () => {
+  test('with a key: authorized and private caching', async () => {
     const response = await server.fetch('/cities/brussels', {
       headers: { Authorization: `Bearer ${charleroiKey.key}` },
     });
@@ -216,7 +216,7 @@ describe('GET /cities/{city}', () => {
     assert.equal(own.authorized, true);
   });
 
-  it('an unknown city is 404 not_found (also uppercase and odd ids)', async () => {
+  test('an unknown city is 404 not_found (also uppercase and odd ids)', async () => {
     for (const id of [
       'atlantis',
       'Brussels',
@@ -232,7 +232,7 @@ describe('GET /cities/{city}', () => {
 });
 
 describe('GET /scales', () => {
-  it('views and scale summaries, public caching with an ETag', async () => {
+  test('views and scale summaries, public caching with an ETag', async () => {
     const response = await server.fetch('/scales');
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('cache-control'), 'public, max-age=3600');
@@ -281,7 +281,7 @@ describe('GET /scales', () => {
     assert.equal(magma.default_scale, 'thermal-magma');
   });
 
-  it('a revalidation with the ETag answers 304 with no body', async () => {
+  test('a revalidation with the ETag answers 304 with no body', async () => {
     const first = await server.fetch('/scales');
     await first.arrayBuffer();
     const etag = first.headers.get('etag')!;
@@ -294,7 +294,7 @@ describe('GET /scales', () => {
     await other.arrayBuffer();
   });
 
-  it('?metric filters views and scales; an invalid metric is 400', async () => {
+  test('?metric filters views and scales; an invalid metric is 400', async () => {
     for (const metric of ['air', 'wind', 'thermal']) {
       const body = await json(await server.fetch(`/scales?metric=${metric}`));
       assert.ok((body.views as Json[]).length > 0);
@@ -311,7 +311,7 @@ describe('GET /scales', () => {
     }
   });
 
-  it('stays publicly cacheable when a key is sent', async () => {
+  test('stays publicly cacheable when a key is sent', async () => {
     const response = await server.fetch('/scales', { headers: { 'X-API-Key': charleroiKey.key } });
     assert.equal(response.status, 200);
     await response.arrayBuffer();
@@ -321,7 +321,7 @@ describe('GET /scales', () => {
 });
 
 describe('GET /scales/{scale}', () => {
-  it('every scale id answers the full scale', async () => {
+  test('every scale id answers the full scale', async () => {
     for (const id of SCALE_IDS) {
       const response = await server.fetch(`/scales/${id}`);
       assert.equal(response.status, 200, id);
@@ -348,7 +348,7 @@ describe('GET /scales/{scale}', () => {
     }
   });
 
-  it('wind-comfort-standard carries the published classes and colours', async () => {
+  test('wind-comfort-standard carries the published classes and colours', async () => {
     const scale = await json(await server.fetch('/scales/wind-comfort-standard'));
     assert.deepEqual(scale.fields, ['Ucomfort', 'Ugust']);
     assert.equal(scale.no_data_color, '#aaa4a4');
@@ -386,7 +386,7 @@ describe('GET /scales/{scale}', () => {
     });
   });
 
-  it('the rainbow gradients interpolate between stops at 0, 4, 6, 8 and 15 m/s', async () => {
+  test('the rainbow gradients interpolate between stops at 0, 4, 6, 8 and 15 m/s', async () => {
     for (const id of ['wind-mean-rainbow', 'wind-gust-rainbow']) {
       const scale = await json(await server.fetch(`/scales/${id}`));
       assert.equal(scale.kind, 'gradient');
@@ -398,7 +398,7 @@ describe('GET /scales/{scale}', () => {
     }
   });
 
-  it('air-belaqi: ten classes, thresholds per pollutant, no unit', async () => {
+  test('air-belaqi: ten classes, thresholds per pollutant, no unit', async () => {
     const scale = await json(await server.fetch('/scales/air-belaqi'));
     assert.deepEqual(scale.fields, ['C', 'C_PM25', 'C_PM10']);
     assert.equal(scale.unit, undefined, 'index scales have no unit');
@@ -422,7 +422,7 @@ describe('GET /scales/{scale}', () => {
     assert.equal('zero_means_missing' in thresholds.pm10!, false);
   });
 
-  it('thermal-utci: Comfortable 9 to 26, Extreme cold -50 to -40', async () => {
+  test('thermal-utci: Comfortable 9 to 26, Extreme cold -50 to -40', async () => {
     const scale = await json(await server.fetch('/scales/thermal-utci'));
     const classes = scale.classes as Json[];
     const comfortable = classes.find((c) => c.label === 'Comfortable')!;
@@ -431,12 +431,12 @@ describe('GET /scales/{scale}', () => {
     assert.deepEqual(classes[0]!.bounds, { from: -50, to: -40 });
   });
 
-  it('air-no2 says zero means missing', async () => {
+  test('air-no2 says zero means missing', async () => {
     const scale = await json(await server.fetch('/scales/air-no2'));
     assert.equal(scale.zero_means_missing, true);
   });
 
-  it('an unknown scale is 404 not_found', async () => {
+  test('an unknown scale is 404 not_found', async () => {
     for (const id of ['wind', 'AIR-BELAQI', 'air-belaqi.json', 'x'.repeat(120)]) {
       await expectProblem(await server.fetch(`/scales/${id}`), 404, 'not_found', server.docsUrl);
     }

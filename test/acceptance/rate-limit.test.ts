@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import {
   awayFromMinuteEdge,
   bearer,
@@ -8,7 +8,7 @@ import {
   GRAND_PLACE,
   type Server,
   startServer,
-} from './harness.ts';
+} from '../helpers/acceptance.ts';
 
 /** Per-key, per-minute request rate: X-RateLimit-* headers, 429 with Retry-After, what is not counted. */
 
@@ -36,7 +36,7 @@ function rateHeaders(response: Response) {
 }
 
 describe('per-minute rate limit', () => {
-  it('counts down, then answers 429 rate_limited with Retry-After; public and health stay open', async () => {
+  test('counts down, then answers 429 rate_limited with Retry-After; public and health stay open', async () => {
     await awayFromMinuteEdge(15);
     const headers = bearer(three.key);
     const remaining: string[] = [];
@@ -84,7 +84,7 @@ describe('per-minute rate limit', () => {
     await health.arrayBuffer();
   });
 
-  it('concurrent requests never pass the limit', async () => {
+  test('concurrent requests never pass the limit', async () => {
     await awayFromMinuteEdge(15);
     const responses = await Promise.all(
       Array.from({ length: 12 }, () => server.fetch('/key', { headers: bearer(five.key) })),

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import {
   bearer,
   type CreatedKey,
@@ -11,7 +11,8 @@ import {
   type Server,
   startServer,
   UUID_V4,
-} from './harness.ts';
+} from '../helpers/acceptance.ts';
+import { until } from '../helpers/until.ts';
 
 /** POST /reports, job polling and downloads. */
 
@@ -46,24 +47,25 @@ async function submit(body: unknown): Promise<Json> {
 }
 
 async function poll(jobId: string, timeoutMs = 90_000): Promise<Json> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const response = await server.fetch(`/reports/${jobId}`, { headers: bearer(key.key) });
-    assert.equal(response.status, 200);
-    const job = await json(response);
-    assert.equal(job.job_id, jobId);
-    assert.ok(['processing', 'completed', 'failed'].includes(String(job.status)));
-    if (job.status === 'processing')
-      assert.ok(['queued', 'running', 'delivering'].includes(String(job.stage)));
-    if (job.status === 'completed' && job.pdf_pending !== true) return job;
-    if (job.status === 'failed') return job;
-    if (Date.now() > deadline) throw new Error(`job ${jobId} still ${JSON.stringify(job)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  return until(
+    async () => {
+      const response = await server.fetch(`/reports/${jobId}`, { headers: bearer(key.key) });
+      assert.equal(response.status, 200);
+      const job = await json(response);
+      assert.equal(job.job_id, jobId);
+      assert.ok(['processing', 'completed', 'failed'].includes(String(job.status)));
+      if (job.status === 'processing')
+        assert.ok(['queued', 'running', 'delivering'].includes(String(job.stage)));
+      if (job.status === 'completed' && job.pdf_pending !== true) return job;
+      if (job.status === 'failed') return job;
+      return undefined;
+    },
+    { timeoutMs, intervalMs: 250, what: `report job ${jobId}` },
+  );
 }
 
 describe('POST /reports', () => {
-  it('202 with job_id, processing, queued and a relative status link; rate-limit headers', async () => {
+  test('202 with job_id, processing, queued and a relative status link; rate-limit headers', async () => {
     const response = await post({ ...GRAND_PLACE, lang: 'fr', radius: 20 });
     assert.equal(response.status, 202);
     assert.ok(response.headers.get('x-ratelimit-limit'));
@@ -74,7 +76,7 @@ describe('POST /reports', () => {
     assert.deepEqual(body.links, { status: `/v1/reports/${body.job_id}` });
   });
 
-  it('invalid bodies are 400 validation_error', async () => {
+  test('invalid bodies are 400 validation_error', async () => {
     for (const body of [
       {},
       { lat: 50.8467 },
@@ -92,11 +94,11 @@ describe('POST /reports', () => {
     }
   });
 
-  it('outside every covered area is 422 outside_coverage and counts nothing', async () => {
+  test('outside every covered area is 422 outside_coverage and counts nothing', async () => {
     await expectProblem(await post(PARIS, single), 422, 'outside_coverage', server.docsUrl);
   });
 
-  it('the daily quota: the next accepted request past it is 429 quota_exceeded', async () => {
+  test('the daily quota: the next accepted request past it is 429 quota_exceeded', async () => {
     const first = await post(GHENT, single);
     assert.equal(first.status, 202, 'the 422 above did not use the quota of 1');
     await first.arrayBuffer();
@@ -110,7 +112,7 @@ describe('POST /reports', () => {
 });
 
 describe('GET /reports/{job_id} and downloads', () => {
-  it('a Brussels job completes with files, address, lang and 30-day retention; both files download', async () => {
+  test('a Brussels job completes with files, address, lang and 30-day retention; both files download', async () => {
     const { job_id } = await submit({ ...GRAND_PLACE, lang: 'nl' });
     const job = await poll(String(job_id));
     assert.equal(job.status, 'completed', JSON.stringify(job));
@@ -149,14 +151,14 @@ describe('GET /reports/{job_id} and downloads', () => {
     );
   });
 
-  it('a nationwide (Ghent) job is accepted and completes', async () => {
+  test('a nationwide (Ghent) job is accepted and completes', async () => {
     const { job_id } = await submit({ ...GHENT });
     const job = await poll(String(job_id));
     assert.equal(job.status, 'completed', JSON.stringify(job));
     assert.equal(job.lang, 'en', 'lang defaults to en');
   });
 
-  it('a malformed job id is 400; an unknown one is 404', async () => {
+  test('a malformed job id is 400; an unknown one is 404', async () => {
     for (const id of [
       'not-a-uuid',
       '0B7C1F4E-8A3B-4C2D-9E1F-2A3B4C5D6E7F',
@@ -186,7 +188,7 @@ describe('GET /reports/{job_id} and downloads', () => {
     );
   });
 
-  it('download: format is required and must be html or pdf', async () => {
+  test('download: format is required and must be html or pdf', async () => {
     const id = '0b7c1f4e-8a3b-4c2d-9e1f-2a3b4c5d6e7f';
     for (const query of ['', '?format=', '?format=doc', '?format=PDF', '?format=html&format=pdf']) {
       await expectProblem(

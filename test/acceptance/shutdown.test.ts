@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
-import { describe, it } from 'node:test';
-import { startServer } from './harness.ts';
+import { describe, test } from 'node:test';
+import { startServer } from '../helpers/acceptance.ts';
 
 /** SIGTERM drains in-flight requests and exits 0. */
 
 describe('SIGTERM', () => {
-  it('an in-flight request is answered, new connections are refused, the process exits 0', async () => {
+  test('an in-flight request is answered, new connections are refused, the process exits 0', async () => {
     const server = await startServer();
     try {
       const url = new URL(`${server.base}/reports`);

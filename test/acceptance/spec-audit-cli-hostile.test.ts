@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import {
   bearer,
   type CreatedKey,
@@ -13,7 +13,7 @@ import {
   type Server,
   startServer,
   UUID_V4,
-} from './harness.ts';
+} from '../helpers/acceptance.ts';
 
 /**
  * Spec audit: the operator CLI (CONTRACT.md) and hostile HTTP input that the other suites do not
@@ -89,7 +89,7 @@ function assertRawProblem(text: string, where: string): void {
 }
 
 describe('operator CLI', () => {
-  it('keys create prints exactly one JSON object: the key plus every key-information field', async () => {
+  test('keys create prints exactly one JSON object: the key plus every key-information field', async () => {
     for (const type of ['sk', 'pk'] as const) {
       const result = await server.cli(['keys', 'create', '--label', `cli ${type}`, '--type', type]);
       assert.equal(result.code, 0, result.stderr);
@@ -111,7 +111,7 @@ describe('operator CLI', () => {
     }
   });
 
-  it('invalid arguments exit non-zero and issue no key', async () => {
+  test('invalid arguments exit non-zero and issue no key', async () => {
     const before = await server.cli(['keys', 'list']);
     assert.equal(before.code, 0);
     for (const args of [
@@ -135,7 +135,7 @@ describe('operator CLI', () => {
     assert.equal(after.stdout, before.stdout, 'no key was issued');
   });
 
-  it('keys revoke of an unknown key exits non-zero; keys list never shows a secret', async () => {
+  test('keys revoke of an unknown key exits non-zero; keys list never shows a secret', async () => {
     const unknown = await server.cli(['keys', 'revoke', `svc_sk_${'Z'.repeat(40)}`]);
     assert.notEqual(unknown.code, 0);
     const list = await server.cli(['keys', 'list']);
@@ -144,7 +144,7 @@ describe('operator CLI', () => {
     assert.equal(list.stdout.includes(key.key.slice(7)), false);
   });
 
-  it('the secret is never written in clear under DATA_DIR', async () => {
+  test('the secret is never written in clear under DATA_DIR', async () => {
     const secret = key.key.slice('svc_sk_'.length);
     const walk = (dir: string): string[] =>
       readdirSync(dir).flatMap((name) => {
@@ -162,13 +162,13 @@ describe('operator CLI', () => {
 });
 
 describe('hostile HTTP at the socket level', () => {
-  it('an HTTP/1.1 request without Host is a 400 problem document with a request id', async () => {
+  test('an HTTP/1.1 request without Host is a 400 problem document with a request id', async () => {
     const text = await rawExchange('GET /v1/health HTTP/1.1\r\nConnection: close\r\n\r\n');
     assert.equal(parseRaw(text).status, 400, 'RFC 9112: a missing Host is 400');
     assertRawProblem(text, 'no Host');
   });
 
-  it('odd methods get a 4xx problem document, never silence or 5xx', async () => {
+  test('odd methods get a 4xx problem document, never silence or 5xx', async () => {
     for (const method of ['BREW', 'TRACE', 'CONNECT', 'PROPFIND']) {
       const target = method === 'CONNECT' ? '127.0.0.1:1' : '/v1/health';
       const text = await rawExchange(`${method} ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
@@ -176,7 +176,7 @@ describe('hostile HTTP at the socket level', () => {
     }
   });
 
-  it('malformed request lines and headers are 400 problem documents', async () => {
+  test('malformed request lines and headers are 400 problem documents', async () => {
     for (const bytes of [
       'GARBAGE\r\n\r\n',
       'GET /v1/health HTTP/1.1\r\nHost: x\r\nNo colon here\r\n\r\n',
@@ -189,7 +189,7 @@ describe('hostile HTTP at the socket level', () => {
 });
 
 describe('parameter floods and odd parameter names', () => {
-  it('thousands of parameters, prototype names, brackets and repeats: 400 problems, never 5xx', async () => {
+  test('thousands of parameters, prototype names, brackets and repeats: 400 problems, never 5xx', async () => {
     const at = `lat=${GRAND_PLACE.lat}&lon=${GRAND_PLACE.lon}`;
     const flood = Array.from({ length: 2000 }, (_, i) => `p${i}=1`).join('&');
     const repeats = Array.from({ length: 2000 }, () => `lat=${GRAND_PLACE.lat}`).join('&');

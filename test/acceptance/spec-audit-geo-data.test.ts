@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import {
   bearer,
   type CreatedKey,
@@ -9,7 +9,7 @@ import {
   json,
   type Server,
   startServer,
-} from './harness.ts';
+} from '../helpers/acceptance.ts';
 
 /**
  * Spec audit: geocoding `covered` against the published boundaries, address input on the data
@@ -76,7 +76,7 @@ after(async () => {
 const get = (path: string) => server.fetch(path, { headers: bearer(key.key) });
 
 describe('geocode: covered follows the published boundaries', () => {
-  it('high_res strictly inside a boundary, high_res_in_development inside a planned one, national_low_res elsewhere', async () => {
+  test('high_res strictly inside a boundary, high_res_in_development inside a planned one, national_low_res elsewhere', async () => {
     const seen = new Set<string>();
     for (const q of QUERIES) {
       const response = await get(`/geocode?q=${encodeURIComponent(q)}`);
@@ -113,7 +113,7 @@ describe('geocode: covered follows the published boundaries', () => {
       assert.ok(seen.has(covered), `the sample reaches covered ${covered}`);
   });
 
-  it('repeated q or limit is 400; an encoded plus is echoed as a plus', async () => {
+  test('repeated q or limit is 400; an encoded plus is echoed as a plus', async () => {
     for (const query of ['q=Gent&q=Mons', 'q=Gent&limit=1&limit=2', 'q[]=Gent']) {
       await expectProblem(await get(`/geocode?${query}`), 400, 'validation_error', server.docsUrl);
     }
@@ -123,13 +123,13 @@ describe('geocode: covered follows the published boundaries', () => {
 });
 
 describe('address input on the data endpoints', () => {
-  it('an address whose top result is abroad is 422 outside_coverage on every data endpoint', async () => {
+  test('an address whose top result is abroad is 422 outside_coverage on every data endpoint', async () => {
     for (const endpoint of ['/historical/stats', '/realtime', '/forecast']) {
       await expectProblem(await get(`${endpoint}?address=Lille`), 422, 'outside_coverage', server.docsUrl);
     }
   });
 
-  it('realtime at an address in the planned zone is 422 outside_coverage; historical serves it nationwide', async () => {
+  test('realtime at an address in the planned zone is 422 outside_coverage; historical serves it nationwide', async () => {
     await expectProblem(await get('/realtime?address=Uccle'), 422, 'outside_coverage', server.docsUrl);
     const response = await get('/historical/stats?address=Uccle&metrics=wind');
     assert.equal(response.status, 200);
@@ -142,7 +142,7 @@ describe('address input on the data endpoints', () => {
       assert.equal(Math.round((c as number) * 1e5) / 1e5, c, 'coordinates as used, 5 decimals');
   });
 
-  it('forecast at an address in another city answers for that city', async () => {
+  test('forecast at an address in another city answers for that city', async () => {
     const response = await get('/forecast?address=Charleroi');
     assert.equal(response.status, 200);
     const body = await json(response);
@@ -151,7 +151,7 @@ describe('address input on the data endpoints', () => {
 });
 
 describe('historical sampling', () => {
-  it('a radius that holds no outdoor cell is 422 rather than a farther value', async () => {
+  test('a radius that holds no outdoor cell is 422 rather than a farther value', async () => {
     const problem = await expectProblem(
       await get(
         `/historical/stats?lat=${INSIDE_BUILDING.lat}&lon=${INSIDE_BUILDING.lon}&radius=5&metrics=wind`,
@@ -170,7 +170,7 @@ describe('historical sampling', () => {
     assert.equal(meta.sampling, 'nearest_outdoor');
   });
 
-  it('coordinates that round alike to 5 decimals are one location: same cache entry', async () => {
+  test('coordinates that round alike to 5 decimals are one location: same cache entry', async () => {
     const first = await get(`/historical/stats?lat=50.84581&lon=4.35019&metrics=wind`);
     assert.equal(first.status, 200);
     assert.equal(first.headers.get('x-cache'), 'miss');
@@ -182,7 +182,7 @@ describe('historical sampling', () => {
     assert.deepEqual(b.wind, a.wind);
   });
 
-  it('realtime: a radius given as 10 and as the default share one cache entry', async () => {
+  test('realtime: a radius given as 10 and as the default share one cache entry', async () => {
     const first = await get(`/realtime?lat=${GRAND_PLACE.lat + 0.0001}&lon=${GRAND_PLACE.lon}`);
     assert.equal(first.status, 200);
     assert.equal(first.headers.get('x-cache'), 'miss');

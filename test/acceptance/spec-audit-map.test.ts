@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
@@ -12,7 +12,7 @@ import {
   type Server,
   startServer,
   withParam,
-} from './harness.ts';
+} from '../helpers/acceptance.ts';
 
 /**
  * Spec audit of the signed tile endpoints: the tile property layout of every layer (table under
@@ -92,7 +92,7 @@ function rawGet(
 }
 
 describe('tile content', () => {
-  it('every layer, realtime, forecast and static, carries exactly the properties of the spec table', async () => {
+  test('every layer, realtime, forecast and static, carries exactly the properties of the spec table', async () => {
     const urls = tilejsonUrls();
     assert.deepEqual(
       [...new Set(urls.map(([, layer]) => layer))].sort(),
@@ -125,7 +125,7 @@ describe('tile content', () => {
     }
   });
 
-  it('a gzip-encoded tile decompresses to the identity bytes', async () => {
+  test('a gzip-encoded tile decompresses to the identity bytes', async () => {
     const url = await tileUrl((catalog.realtime as Step).layers.wind!.tilejson, GRAND_PLACE_TILE);
     const plain = await rawGet(url, { 'Accept-Encoding': 'identity' });
     assert.equal(plain.status, 200);
@@ -141,7 +141,7 @@ describe('tile content', () => {
 });
 
 describe('tile authorisation on every kind of URL', () => {
-  it('a past exp answers 401 url_expired on TileJSON and tiles, static, realtime and forecast', async () => {
+  test('a past exp answers 401 url_expired on TileJSON and tiles, static, realtime and forecast', async () => {
     const past = String(Math.floor(Date.now() / 1000) - 1);
     for (const [what, , tilejson] of tilejsonUrls()) {
       await expectProblem(await fetch(withQuery(tilejson, 'exp', past)), 401, 'url_expired', server.docsUrl);
@@ -152,7 +152,7 @@ describe('tile authorisation on every kind of URL', () => {
     }
   });
 
-  it('an unsigned TileJSON or tile URL answers 401 unauthorized', async () => {
+  test('an unsigned TileJSON or tile URL answers 401 unauthorized', async () => {
     for (const [, , tilejson] of tilejsonUrls()) {
       const unsigned = new URL(tilejson, server.origin);
       unsigned.search = '';
@@ -163,7 +163,7 @@ describe('tile authorisation on every kind of URL', () => {
     }
   });
 
-  it('a signed URL is bound to its city', async () => {
+  test('a signed URL is bound to its city', async () => {
     const tilejson = (catalog.static as Layers).buildings!.tilejson;
     await expectProblem(
       await fetch(server.origin + tilejson.replace('/brussels/', '/charleroi/')),

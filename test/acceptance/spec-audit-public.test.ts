@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import {
   bearer,
   type CreatedKey,
@@ -8,7 +8,7 @@ import {
   SCALE_IDS,
   type Server,
   startServer,
-} from './harness.ts';
+} from '../helpers/acceptance.ts';
 
 /**
  * Spec audit of the public resources: GeoJSON validity of city boundaries, the machine-readable
@@ -71,7 +71,7 @@ function boundaryRings(): Array<[string, Position[]]> {
 }
 
 describe('city boundaries are valid GeoJSON polygons', () => {
-  it('each ring is simple: no repeated consecutive position, no self-intersection', () => {
+  test('each ring is simple: no repeated consecutive position, no self-intersection', () => {
     const rings = boundaryRings();
     assert.ok(rings.length >= 3, 'brussels boundary and planned_boundary, another city boundary');
     for (const [where, ring] of rings) {
@@ -92,13 +92,13 @@ describe('city boundaries are valid GeoJSON polygons', () => {
     }
   });
 
-  it('exterior rings follow the right-hand rule (counterclockwise, RFC 7946 §3.1.6)', () => {
+  test('exterior rings follow the right-hand rule (counterclockwise, RFC 7946 §3.1.6)', () => {
     for (const [where, ring] of boundaryRings()) {
       assert.ok(signedArea(ring) > 0, `${where} is clockwise; RFC 7946 requires counterclockwise`);
     }
   });
 
-  it('the city detail repeats the city entry of the index', () => {
+  test('the city detail repeats the city entry of the index', () => {
     for (const entry of cities) {
       const detail = details[String(entry.id)]!;
       for (const [field, value] of Object.entries(entry))
@@ -132,7 +132,7 @@ function classify(classes: Json[], values: Record<string, number>): number | und
 }
 
 describe('wind comfort scales: machine-readable rules', () => {
-  it('every `when` holds exactly one of all/any, each test one field and one comparison', async () => {
+  test('every `when` holds exactly one of all/any, each test one field and one comparison', async () => {
     for (const id of ['wind-comfort-standard', 'wind-comfort-colour-blind']) {
       const scale = await json(await server.fetch(`/scales/${id}`));
       for (const c of scale.classes as Json[]) {
@@ -154,7 +154,7 @@ describe('wind comfort scales: machine-readable rules', () => {
     }
   });
 
-  it('the rules give the published classes 1, 4 and 5 for every (Ucomfort, Ugust), in any array order', async () => {
+  test('the rules give the published classes 1, 4 and 5 for every (Ucomfort, Ugust), in any array order', async () => {
     const values = [
       0, 1, 2, 3, 3.99, 4, 4.5, 5, 6, 6.01, 7, 8, 8.01, 9, 9.99, 10, 12, 14.99, 15, 15.01, 16, 20, 30,
     ];
@@ -177,7 +177,7 @@ describe('wind comfort scales: machine-readable rules', () => {
     }
   });
 
-  it('the colour-blind scale has the same classes and rules as the standard one', async () => {
+  test('the colour-blind scale has the same classes and rules as the standard one', async () => {
     const standard = (await json(await server.fetch('/scales/wind-comfort-standard'))).classes as Json[];
     const blind = (await json(await server.fetch('/scales/wind-comfort-colour-blind'))).classes as Json[];
     assert.deepEqual(
@@ -188,7 +188,7 @@ describe('wind comfort scales: machine-readable rules', () => {
 });
 
 describe('scale content', () => {
-  it('classes in display order; only the last class is open-ended; units except on index scales', async () => {
+  test('classes in display order; only the last class is open-ended; units except on index scales', async () => {
     for (const id of SCALE_IDS) {
       const scale = await json(await server.fetch(`/scales/${id}`));
       const classes = scale.classes as Json[];
@@ -209,7 +209,7 @@ describe('scale content', () => {
     }
   });
 
-  it('thermal-utci bands are contiguous from -50 up, open-ended on top', async () => {
+  test('thermal-utci bands are contiguous from -50 up, open-ended on top', async () => {
     const classes = (await json(await server.fetch('/scales/thermal-utci'))).classes as Json[];
     const bounds = classes.map((c) => c.bounds as { from: number; to: number | null });
     assert.equal(bounds[0]!.from, -50);
@@ -217,7 +217,7 @@ describe('scale content', () => {
     assert.equal(bounds[bounds.length - 1]!.to, null);
   });
 
-  it('the rainbow gradients use the comfort-class colours at their five stops', async () => {
+  test('the rainbow gradients use the comfort-class colours at their five stops', async () => {
     const standard = (await json(await server.fetch('/scales/wind-comfort-standard'))).classes as Json[];
     const colours = standard.map((c) => String(c.color).toLowerCase());
     for (const id of ['wind-mean-rainbow', 'wind-gust-rainbow']) {
@@ -233,7 +233,7 @@ describe('scale content', () => {
     }
   });
 
-  it('thermal-magma is relative: its stops are positions from 0 to 1', async () => {
+  test('thermal-magma is relative: its stops are positions from 0 to 1', async () => {
     const scale = await json(await server.fetch('/scales/thermal-magma'));
     assert.equal(scale.kind, 'gradient');
     assert.equal(scale.relative, true);
@@ -243,7 +243,7 @@ describe('scale content', () => {
     }
   });
 
-  it('GET /scales/{scale} is public, max-age=3600, with or without a key', async () => {
+  test('GET /scales/{scale} is public, max-age=3600, with or without a key', async () => {
     for (const headers of [{}, bearer(key.key)]) {
       for (const id of ['air-belaqi', 'thermal-magma']) {
         const response = await server.fetch(`/scales/${id}`, { headers });
@@ -254,7 +254,7 @@ describe('scale content', () => {
     }
   });
 
-  it('every scale summary names an existing view of the same metric that lists it', async () => {
+  test('every scale summary names an existing view of the same metric that lists it', async () => {
     const body = await json(await server.fetch('/scales'));
     const views = body.views as Json[];
     for (const summary of body.scales as Json[]) {
@@ -267,7 +267,7 @@ describe('scale content', () => {
 });
 
 describe('the city index agrees with the map catalog', () => {
-  it('catalog_ttl_s is the 60-second server-side cache; a first fetch misses, the next hits', async () => {
+  test('catalog_ttl_s is the 60-second server-side cache; a first fetch misses, the next hits', async () => {
     const first = await server.fetch('/map/charleroi', { headers: bearer(key.key) });
     assert.equal(first.status, 200);
     assert.equal(first.headers.get('x-cache'), 'miss', 'nothing fetched this catalog before');
@@ -278,7 +278,7 @@ describe('the city index agrees with the map catalog', () => {
     await second.arrayBuffer();
   });
 
-  it('catalog layers, resolution and forecast ceiling match each city map entry', async () => {
+  test('catalog layers, resolution and forecast ceiling match each city map entry', async () => {
     for (const city of cities.filter((c) => (c.products as Json).map)) {
       const map = city.map as Json;
       const response = await server.fetch(`/map/${city.id}`, { headers: bearer(key.key) });
@@ -305,7 +305,7 @@ describe('the city index agrees with the map catalog', () => {
 });
 
 describe('problem type URIs', () => {
-  it('the default type URI is served: one documentation page with an anchor per error code', async () => {
+  test('the default type URI is served: one documentation page with an anchor per error code', async () => {
     const problem = await json(await server.fetch('/cities/atlantis'));
     const type = String(problem.type);
     assert.equal(type, `${server.base}/docs/errors#not_found`);

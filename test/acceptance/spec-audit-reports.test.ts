@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import {
   bearer,
   type CreatedKey,
@@ -10,7 +10,8 @@ import {
   PARIS,
   type Server,
   startServer,
-} from './harness.ts';
+} from '../helpers/acceptance.ts';
+import { until } from '../helpers/until.ts';
 
 /**
  * Spec audit of POST /reports and the job resource: what counts against the daily quota, quota
@@ -44,18 +45,19 @@ const post = (key: CreatedKey, body: string) =>
   });
 
 async function poll(jobId: string, key: CreatedKey, timeoutMs = 120_000): Promise<Json> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const job = await json(await server.fetch(`/reports/${jobId}`, { headers: bearer(key.key) }));
-    if (job.status === 'failed') return job;
-    if (job.status === 'completed' && job.pdf_pending !== true) return job;
-    if (Date.now() > deadline) throw new Error(`job ${jobId} still ${JSON.stringify(job)}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  return until(
+    async () => {
+      const job = await json(await server.fetch(`/reports/${jobId}`, { headers: bearer(key.key) }));
+      if (job.status === 'failed') return job;
+      if (job.status === 'completed' && job.pdf_pending !== true) return job;
+      return undefined;
+    },
+    { timeoutMs, intervalMs: 300, what: `report job ${jobId}` },
+  );
 }
 
 describe('daily report quota', () => {
-  it('refused requests (400, 422) count nothing; only accepted ones do', async () => {
+  test('refused requests (400, 422) count nothing; only accepted ones do', async () => {
     for (const body of [
       '{"lat":50.8467}',
       '{"lat":50.8467,"lon":4.3525,"radius":51}',
@@ -82,7 +84,7 @@ describe('daily report quota', () => {
     await expectProblem(third, 429, 'quota_exceeded', server.docsUrl);
   });
 
-  it('concurrent requests never pass the daily quota', async () => {
+  test('concurrent requests never pass the daily quota', async () => {
     const responses = await Promise.all(
       Array.from({ length: 10 }, () => post(concurrent, JSON.stringify(GHENT))),
     );
@@ -94,7 +96,7 @@ describe('daily report quota', () => {
 });
 
 describe('job resource and downloads', () => {
-  it('a job still queued or running has no files: downloads answer 404 not_found', async () => {
+  test('a job still queued or running has no files: downloads answer 404 not_found', async () => {
     const response = await post(full, JSON.stringify({ lat: 50.84612, lon: 4.35171 }));
     assert.equal(response.status, 202);
     const { job_id } = await json(response);
@@ -110,7 +112,7 @@ describe('job resource and downloads', () => {
     assert.equal(done.status, 'completed');
   });
 
-  it('the HTML is a self-contained page and the PDF is A4', async () => {
+  test('the HTML is a self-contained page and the PDF is A4', async () => {
     const response = await post(full, JSON.stringify({ ...GRAND_PLACE, lang: 'fr' }));
     assert.equal(response.status, 202);
     const job = await poll(String((await json(response)).job_id), full);
@@ -149,7 +151,7 @@ describe('job resource and downloads', () => {
     }
   });
 
-  it('the 202 body has the four documented members; a completed job has address, lang, retention and no stage', async () => {
+  test('the 202 body has the four documented members; a completed job has address, lang, retention and no stage', async () => {
     const response = await post(full, JSON.stringify({ address: 'Gent' }));
     assert.equal(response.status, 202);
     const accepted = await json(response);

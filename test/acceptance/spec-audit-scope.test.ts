@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import {
   awayFromMinuteEdge,
   bearer,
@@ -10,7 +10,8 @@ import {
   PARIS,
   type Server,
   startServer,
-} from './harness.ts';
+} from '../helpers/acceptance.ts';
+import { until } from '../helpers/until.ts';
 
 /**
  * Spec audit: the four key scopes everywhere a key reads data (reports included), key expiry while
@@ -64,18 +65,19 @@ async function completedJob(key: CreatedKey, body: unknown, timeoutMs = 120_000)
   const text = await response.text();
   assert.equal(response.status, 202, text);
   const jobId = String((JSON.parse(text) as Json).job_id);
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const job = await json(await server.fetch(`/reports/${jobId}`, { headers: bearer(key.key) }));
-    if (job.status === 'failed') throw new Error(`job failed: ${JSON.stringify(job)}`);
-    if (job.status === 'completed' && job.pdf_pending !== true) return job;
-    if (Date.now() > deadline) throw new Error(`job ${jobId} still ${JSON.stringify(job)}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  return until(
+    async () => {
+      const job = await json(await server.fetch(`/reports/${jobId}`, { headers: bearer(key.key) }));
+      if (job.status === 'failed') throw new Error(`job failed: ${JSON.stringify(job)}`);
+      if (job.status === 'completed' && job.pdf_pending !== true) return job;
+      return undefined;
+    },
+    { timeoutMs, intervalMs: 300, what: `report job ${jobId}` },
+  );
 }
 
 describe('reports honour the key scopes like every other data product', () => {
-  it('POST /reports at a location in a city outside the key city scope is 403 forbidden', async () => {
+  test('POST /reports at a location in a city outside the key city scope is 403 forbidden', async () => {
     const key = keys.charleroi!;
     // the same location on another data product: 403, the key is not scoped to Brussels
     await expectProblem(
@@ -88,7 +90,7 @@ describe('reports honour the key scopes like every other data product', () => {
     await expectProblem(await postReport(key, { address: 'Grand-Place' }), 403, 'forbidden', server.docsUrl);
   });
 
-  it('POST /reports with an empty metric scope reads no data: 403 forbidden, no quota used', async () => {
+  test('POST /reports with an empty metric scope reads no data: 403 forbidden, no quota used', async () => {
     const key = keys.noMetrics!;
     await expectProblem(
       await server.fetch(`/historical/stats?${at(GRAND_PLACE)}`, { headers: bearer(key.key) }),
@@ -105,7 +107,7 @@ describe('reports honour the key scopes like every other data product', () => {
     );
   });
 
-  it('a report for a key holding only air carries no wind or thermal section', async () => {
+  test('a report for a key holding only air carries no wind or thermal section', async () => {
     const download = async (key: CreatedKey, job: Json) => {
       const url = (job.files as Record<string, { url: string }>).html!.url;
       const response = await server.fetch(server.origin + url, { headers: bearer(key.key) });
@@ -129,7 +131,7 @@ describe('reports honour the key scopes like every other data product', () => {
 });
 
 describe('key expiry while the server runs', () => {
-  it('a key is served until expires_at, then 403 everywhere, and its signed tile URLs stop', async () => {
+  test('a key is served until expires_at, then 403 everywhere, and its signed tile URLs stop', async () => {
     const expiresAt = new Date(Math.ceil((Date.now() + 8000) / 1000) * 1000);
     const key = await server.createKey(['--expires-at', expiresAt.toISOString()]);
     assert.equal(Date.parse(String(key.expires_at)), expiresAt.getTime());
@@ -150,14 +152,13 @@ describe('key expiry while the server runs', () => {
       await expectProblem(await server.fetch(path, { headers }), 403, 'forbidden', server.docsUrl);
     }
     const stale = await server.fetch(tilejsonUrl);
-    assert.ok(stale.status === 401 || stale.status === 403, `expired key's URL refused (${stale.status})`);
-    assert.match(stale.headers.get('content-type') ?? '', /^application\/problem\+json/);
-    await stale.arrayBuffer();
+    // the URL itself has not expired yet: the key behind it has, so 403 forbidden (not 401 url_expired)
+    await expectProblem(stale, 403, 'forbidden', server.docsUrl);
   });
 });
 
 describe('horizons scope the map product only', () => {
-  it('keys of either horizon read both /realtime and /forecast', async () => {
+  test('keys of either horizon read both /realtime and /forecast', async () => {
     for (const key of [keys.rtHorizon!, keys.fcHorizon!]) {
       for (const endpoint of ['/realtime', '/forecast']) {
         const response = await server.fetch(`${endpoint}?${at(GRAND_PLACE)}`, { headers: bearer(key.key) });
@@ -169,7 +170,7 @@ describe('horizons scope the map product only', () => {
 });
 
 describe('order of refusals', () => {
-  it('no key beats bad parameters (401); an unentitled key beats bad parameters (403)', async () => {
+  test('no key beats bad parameters (401); an unentitled key beats bad parameters (403)', async () => {
     await expectProblem(
       await server.fetch('/realtime?lat=abc&radius=999'),
       401,
@@ -194,7 +195,7 @@ describe('order of refusals', () => {
     );
   });
 
-  it('a key scoped elsewhere is 403 before the data answers 422 (a 403 is about the key)', async () => {
+  test('a key scoped elsewhere is 403 before the data answers 422 (a 403 is about the key)', async () => {
     // Brussels realtime exists; the key is scoped to Charleroi only
     await expectProblem(
       await server.fetch(`/realtime?${at(GRAND_PLACE)}`, { headers: bearer(keys.charleroi!.key) }),
@@ -213,7 +214,7 @@ describe('order of refusals', () => {
 });
 
 describe('rate-limit headers on authenticated errors', () => {
-  it('400, 404 and 422 answers to a valid key carry X-RateLimit-* and are counted', async () => {
+  test('400, 404 and 422 answers to a valid key carry X-RateLimit-* and are counted', async () => {
     await awayFromMinuteEdge(10);
     const headers = bearer(keys.counted!.key);
     const remaining: number[] = [];
@@ -241,7 +242,7 @@ describe('rate-limit headers on authenticated errors', () => {
 });
 
 describe('browser origins on public endpoints', () => {
-  it('a publishable key without any registered origin is 403 from a browser, served without one', async () => {
+  test('a publishable key without any registered origin is 403 from a browser, served without one', async () => {
     const key = keys.pkNoOrigins!;
     await expectProblem(
       await server.fetch('/key', { headers: { ...bearer(key.key), Origin: 'https://app.example' } }),
@@ -254,7 +255,7 @@ describe('browser origins on public endpoints', () => {
     await serverSide.arrayBuffer();
   });
 
-  it('a publishable key from its origin on /cities: authorized, private caching, CORS', async () => {
+  test('a publishable key from its origin on /cities: authorized, private caching, CORS', async () => {
     const response = await server.fetch('/cities', {
       headers: { ...bearer(keys.pk!.key), Origin: 'https://app.example' },
     });
@@ -265,7 +266,7 @@ describe('browser origins on public endpoints', () => {
     for (const city of cities) assert.equal(city.authorized, true);
   });
 
-  it('a secret key sent from a browser to a public endpoint is 403', async () => {
+  test('a secret key sent from a browser to a public endpoint is 403', async () => {
     for (const path of ['/cities', '/cities/brussels', '/scales', '/scales/air-belaqi']) {
       await expectProblem(
         await server.fetch(path, { headers: { ...bearer(keys.full!.key), Origin: 'https://app.example' } }),

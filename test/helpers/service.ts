@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Config, parseConfig } from '../../src/config.ts';
-import { type Composition, compose } from '../../src/start/compose.ts';
+import { type ComposeOverrides, type Composition, compose } from '../../src/start/compose.ts';
 import { keyIssuer } from './keys.ts';
 
 export const SHARED_MODEL_DIR = join(tmpdir(), 'svc-test-model-cache');
@@ -17,17 +17,23 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-/** A real composition (SQLite in a temporary DATA_DIR) for inject-based route tests. */
+/**
+ * A real composition (SQLite in a temporary DATA_DIR) for inject-based route tests,
+ * started (report worker, warm-up) unless `start: false`; `model` or `pdf` swap those
+ * adapters through the composition root's overrides.
+ */
 export async function startTestService(
   env: Record<string, string> = {},
-  options: { clock?: () => number } = {},
+  options: Omit<ComposeOverrides, 'logger'> & { start?: boolean } = {},
 ): Promise<TestService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-test-'));
   // the generated model morphology is shared by every test file (keyed by model version inside)
   const config = parseConfig({ DATA_DIR: dataDir, MODEL_DIR: SHARED_MODEL_DIR, LOG_LEVEL: 'silent', ...env });
   const clock = options.clock ?? Date.now;
-  const composition = await compose(config, { logger: false, clock });
+  const { start = true, ...overrides } = options;
+  const composition = await compose(config, { ...overrides, logger: false, clock });
   await composition.app.ready();
+  if (start) await composition.start();
   const issuer = keyIssuer(composition.keys, config, clock);
   return {
     composition,

@@ -131,10 +131,12 @@ describe('authentication', () => {
     assertProblem(await inject({ url: '/v1/key', headers: { 'x-api-key': key } }), 403, 'forbidden');
   });
 
-  test('an expired key answers 403', async () => {
+  test('an expired key answers 403 from exactly its expiry instant', async () => {
     const key = await service.createKey(['--expires-at', new Date(now + 60_000).toISOString()]);
     assert.equal((await inject({ url: '/v1/key', headers: { 'x-api-key': key } })).statusCode, 200);
-    now += 61_000;
+    now += 59_999;
+    assert.equal((await inject({ url: '/v1/key', headers: { 'x-api-key': key } })).statusCode, 200);
+    now += 1;
     assertProblem(await inject({ url: '/v1/key', headers: { 'x-api-key': key } }), 403, 'forbidden');
   });
 
@@ -186,7 +188,8 @@ describe('rate limiting', () => {
     assert.equal(first.headers['x-ratelimit-reset'], String(windowEnd));
     const second = await inject({ url: '/v1/key', headers: { 'x-api-key': key } });
     assert.equal(second.headers['x-ratelimit-remaining'], '0');
-    now += 20_000;
+    // off whole seconds: 29.6 s to the next window round up to 30, never down to 29
+    now += 20_400;
     const third = await inject({ url: '/v1/key', headers: { 'x-api-key': key } });
     assertProblem(third, 429, 'rate_limited');
     assert.equal(third.headers['retry-after'], '30');

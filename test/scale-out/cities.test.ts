@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { writeTownPackage } from '../cities/support/town.ts';
-import { type Deployment, type Instance, startDeployment } from './instances.ts';
+import { type Deployment, type Instance, startDeployment } from '../helpers/instances.ts';
+import { writeTownPackage } from '../helpers/town.ts';
 
 /**
  * Scale-out cities: `svc cities import` with DATABASE_URL stores the package in

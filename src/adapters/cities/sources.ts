@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import { formatPackageError, validateCityPackage } from '../../domain/coverage/city-package/package.ts';
 import type { CityDefinition } from '../../domain/coverage/vocabulary.ts';
 import type { CityDomainSpec } from '../../model/port.ts';
-import type { CitySources } from '../../services/city-catalog.ts';
 import type { Database } from '../store/schema.ts';
 import { packageDomainSpec, packageGeometry } from './package-geometry.ts';
 import { createCityPackageStore } from './package-store.ts';
+import type { CitySources } from './port.ts';
 
 /** Where the cities come from: the shipped packages and the database of imported ones. */
 export function citySources(

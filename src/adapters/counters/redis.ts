@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { guarded } from '../faults/classify.ts';
 import type { Counters } from './port.ts';
 
 // One round trip, atomic on the server: increment unless the limit would be passed.
@@ -18,26 +19,21 @@ local by = math.min(current, tonumber(ARGV[1]))
 return redis.call('DECRBY', KEYS[1], by)
 `;
 
-/** Counters shared by every instance through Redis. */
+/** Counters shared by every instance through Redis; an outage throws `DependencyUnavailableError('redis')`. */
 export function createRedisCounters(redis: Redis, prefix = 'svc:'): Counters {
   return {
     async incrementWithin(name, by, limit, expiresAtMs) {
-      const [value, applied] = (await redis.eval(
-        INCREMENT_WITHIN,
-        1,
-        prefix + name,
-        by,
-        limit,
-        expiresAtMs,
+      const [value, applied] = (await guarded('redis', () =>
+        redis.eval(INCREMENT_WITHIN, 1, prefix + name, by, limit, expiresAtMs),
       )) as [number, number];
       return { value: Number(value), applied: applied === 1 };
     },
     async read(name) {
-      const value = await redis.get(prefix + name);
+      const value = await guarded('redis', () => redis.get(prefix + name));
       return value === null ? 0 : Number(value);
     },
     async decrement(name, by) {
-      await redis.eval(DECREMENT_FLOORED, 1, prefix + name, by);
+      await guarded('redis', () => redis.eval(DECREMENT_FLOORED, 1, prefix + name, by));
     },
     async close() {},
   };

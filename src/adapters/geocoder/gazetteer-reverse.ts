@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
+import { labelInLanguage } from './gazetteer-languages.ts';
 
 /**
  * Nearest known address (or named place or street; never a whole locality) within a
- * radius, in its primary language. A box on the (lat, lon) index narrows the rows, the
+ * radius, in `lang` where the place has a name in it, else in its primary language. A box on the (lat, lon) index narrows the rows, the
  * great-circle distance picks the nearest.
  */
 const EARTH_RADIUS_M = 6_371_008.8;
@@ -23,6 +24,7 @@ export async function nearestLabel(
   lat: number,
   lon: number,
   radiusM: number,
+  lang?: string,
 ): Promise<string | null> {
   const dLat = radiusM / METRES_PER_DEGREE_LAT;
   const dLon = dLat / Math.max(0.01, Math.cos((lat * Math.PI) / 180));
@@ -36,10 +38,11 @@ export async function nearestLabel(
     .where('kind', '<>', 'locality')
     .where('variant', '=', 0)
     .execute();
-  let best: { label: string; distance: number } | null = null;
+  let best: { label: string; lat: number; lon: number; distance: number } | null = null;
   for (const row of rows) {
     const distance = distanceMetres(lat, lon, row.lat, row.lon);
-    if (distance <= radiusM && (!best || distance < best.distance)) best = { label: row.label, distance };
+    if (distance <= radiusM && (!best || distance < best.distance)) best = { ...row, distance };
   }
-  return best?.label ?? null;
+  if (!best) return null;
+  return (lang ? await labelInLanguage(db, best, lang) : null) ?? best.label;
 }

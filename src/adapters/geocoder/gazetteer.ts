@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { parseStarterData } from '../../domain/geocode/starter-data.ts';
 import type { OpenedDatabase } from '../store/database.ts';
 import type { GazetteerFullText } from './gazetteer-full-text.ts';
+import { labelInLanguage } from './gazetteer-languages.ts';
 import { readGazetteerMeta, writeGazetteerMeta } from './gazetteer-meta.ts';
 import { createPostgresFullText } from './gazetteer-postgres.ts';
 import { nearestLabel } from './gazetteer-reverse.ts';
@@ -31,8 +32,19 @@ export function gazetteerFullText(opened: OpenedDatabase): GazetteerFullText {
 export function createGazetteer(opened: OpenedDatabase): Geocoder {
   const fullText = gazetteerFullText(opened);
   return {
-    search: (q, limit) => searchGazetteer(opened.db, fullText, q, limit),
-    reverse: (lat, lon) => nearestLabel(opened.db, lat, lon, REVERSE_RADIUS_M),
+    async search(q, limit, lang) {
+      const found = await searchGazetteer(opened.db, fullText, q, limit);
+      if (!lang) return found;
+      return Promise.all(
+        found.map(async (candidate) => ({
+          ...candidate,
+          address:
+            (await labelInLanguage(opened.db, { ...candidate, label: candidate.address }, lang)) ??
+            candidate.address,
+        })),
+      );
+    },
+    reverse: (lat, lon, lang) => nearestLabel(opened.db, lat, lon, REVERSE_RADIUS_M, lang),
   };
 }
 

@@ -1,4 +1,4 @@
-import { ApiError, apiError } from '../../domain/errors/catalogue.ts';
+import { GeocoderError } from '../../domain/errors/failures.ts';
 import { searchTokens } from '../../domain/geocode/normalise.ts';
 import { createRelevanceScorer, queryTokens } from '../../domain/geocode/relevance.ts';
 import { distanceMetres } from './gazetteer-reverse.ts';
@@ -9,7 +9,7 @@ import { type GeocodeCandidate, type Geocoder, REVERSE_RADIUS_M } from './port.t
  * search on `/api`, reverse on `/reverse`, both GeoJSON FeatureCollections. Photon ranks
  * but does not score, so relevance comes from the same word matching the embedded
  * gazetteer uses, kept in Photon's order. Any failure (unreachable, timeout, non-2xx,
- * unreadable body) is `502 upstream_error`.
+ * unreadable body) throws a GeocoderError, which the API answers as `502 upstream_error`.
  */
 export interface PhotonOptions {
   /** base URL, e.g. http://photon:2322 */
@@ -79,14 +79,13 @@ export function createPhotonGeocoder(options: PhotonOptions): Geocoder {
         signal: AbortSignal.timeout(options.timeoutMs),
         headers: { accept: 'application/json' },
       });
-      if (!response.ok) throw apiError('upstream_error', `The geocoder answered HTTP ${response.status}.`);
+      if (!response.ok) throw new GeocoderError(`The geocoder answered HTTP ${response.status}.`);
       text = await response.text();
     } catch (error) {
-      if (error instanceof ApiError) throw error;
+      if (error instanceof GeocoderError) throw error;
       const timedOut =
         error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      throw apiError(
-        'upstream_error',
+      throw new GeocoderError(
         timedOut
           ? `The geocoder did not answer within ${options.timeoutMs} ms.`
           : 'The geocoder could not be reached.',
@@ -97,18 +96,18 @@ export function createPhotonGeocoder(options: PhotonOptions): Geocoder {
     try {
       body = JSON.parse(text);
     } catch (error) {
-      throw apiError('upstream_error', 'The geocoder answered something other than JSON.', { cause: error });
+      throw new GeocoderError('The geocoder answered something other than JSON.', { cause: error });
     }
     const list = (body as { features?: unknown } | null)?.features;
-    if (!Array.isArray(list))
-      throw apiError('upstream_error', 'The geocoder answered JSON that is not GeoJSON.');
+    if (!Array.isArray(list)) throw new GeocoderError('The geocoder answered JSON that is not GeoJSON.');
     return list as PhotonFeature[];
   }
 
   return {
-    async search(q, limit) {
+    async search(q, limit, lang) {
       const params: Record<string, string> = { q, limit: String(limit) };
-      if (options.lang) params.lang = options.lang;
+      // a report asks for its own language; otherwise the configured one, else local names
+      if (lang ?? options.lang) params.lang = (lang ?? options.lang) as string;
       const found = await features('/api', params);
       const score = createRelevanceScorer(queryTokens(q));
       const out: GeocodeCandidate[] = [];
@@ -129,8 +128,10 @@ export function createPhotonGeocoder(options: PhotonOptions): Geocoder {
       }
       return out;
     },
-    async reverse(lat, lon) {
-      const found = await features('/reverse', { lat: String(lat), lon: String(lon), limit: '1' });
+    async reverse(lat, lon, lang) {
+      const params: Record<string, string> = { lat: String(lat), lon: String(lon), limit: '1' };
+      if (lang ?? options.lang) params.lang = (lang ?? options.lang) as string;
+      const found = await features('/reverse', params);
       for (const feature of found) {
         const at = point(feature);
         const named = photonLabel(feature.properties ?? {});

@@ -13,10 +13,14 @@ export interface GeocodeCandidate {
 }
 
 export interface Geocoder {
-  /** candidates for a free-text query, best first, at most `limit` */
-  search(q: string, limit: number): Promise<GeocodeCandidate[]>;
-  /** label of the nearest known address within a short distance, or null */
-  reverse(lat: number, lon: number): Promise<string | null>;
+  /**
+   * candidates for a free-text query, best first, at most `limit`; with `lang` (en, fr,
+   * nl) each label is in that language where the place has a name in it (reports), else
+   * in the query's language
+   */
+  search(q: string, limit: number, lang?: string): Promise<GeocodeCandidate[]>;
+  /** label of the nearest known address within a short distance (in `lang` where it has one), or null */
+  reverse(lat: number, lon: number, lang?: string): Promise<string | null>;
   close?(): Promise<void>;
 }
 

@@ -90,7 +90,16 @@ export function createChromiumRenderer(options: ChromiumOptions = {}): PdfRender
           page.setDefaultTimeout(timeoutMs);
           await page.setContent(html, { waitUntil: 'load', timeout: timeoutMs });
           await page.emulateMedia({ media: 'print' });
-          return await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
+          // tagged: a structure tree (headings, paragraphs, tables, reading order) for
+          // screen readers and text extraction; outline: bookmarks from the headings.
+          // Chromium takes the document title from <title> and the language from <html lang>.
+          return await page.pdf({
+            format: 'A4',
+            printBackground: true,
+            preferCSSPageSize: true,
+            tagged: true,
+            outline: true,
+          });
         } finally {
           await context.close().catch(() => {});
         }

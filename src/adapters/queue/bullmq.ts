@@ -1,5 +1,7 @@
 import { type Job, Queue, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import type { FaultLog } from '../faults/fault-log.ts';
+import { BACKGROUND_REDIS, openRedis, REQUEST_PATH_REDIS } from '../redis/connection.ts';
 import type { JobQueue, QueueHandler, QueueMessage } from './port.ts';
 
 export interface BullmqQueueOptions {
@@ -10,7 +12,14 @@ export interface BullmqQueueOptions {
   name?: string;
   /** messages handled at once by this process */
   concurrency?: number;
-  logger?: { warn(fields: Record<string, unknown>, message: string): void };
+  /** where connection failures are logged, one structured line each */
+  faults?: FaultLog;
+  /**
+   * how long a message stays with a worker that stopped renewing its lock before BullMQ
+   * hands it to another (a dead instance's job moves on within this plus `stalledMs`)
+   */
+  lockMs?: number;
+  stalledMs?: number;
 }
 
 function isMessage(data: unknown): data is QueueMessage {
@@ -33,22 +42,30 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
   const prefix = options.prefix ?? 'svc:bull';
   const name = options.name ?? 'reports';
   const concurrency = Math.max(1, options.concurrency ?? 2);
-  const warn = (fields: Record<string, unknown>, message: string) => options.logger?.warn(fields, message);
-  // producer commands fail after a few retries (the job is in the database; the sweep
-  // resumes it); the worker's connection waits for Redis to come back (BullMQ requires null)
-  const producerConnection = new Redis(options.redisUrl, { maxRetriesPerRequest: 2 });
-  producerConnection.on('error', () => {});
+  const report = (error: unknown, message: string) => options.faults?.report('redis', error, message);
+  // producer commands are on the request path: they fail fast while Redis is down (the
+  // job is in the database; the sweep resumes it); the worker's connection waits for
+  // Redis to come back (BullMQ requires maxRetriesPerRequest null there)
+  const noFaults = { report() {}, recovered() {}, bind() {} };
+  const producerConnection = openRedis(
+    options.redisUrl,
+    'queue',
+    options.faults ?? noFaults,
+    REQUEST_PATH_REDIS,
+  );
   const queue = new Queue(name, { connection: producerConnection, prefix });
-  queue.on('error', (error) => warn({ err: error }, 'report queue error'));
+  queue.on('error', (error) => report(error, 'report queue error'));
   const controller = new AbortController();
   let workerConnection: Redis | null = null;
   let worker: Worker | null = null;
   let running = 0;
   let closed = false;
+  let producerClosed = false;
 
   return {
     async enqueue(message) {
-      if (closed) throw new Error('queue closed');
+      // while closing, a handler may still hand its job back (enqueue), until the producer closes
+      if (closed && producerClosed) throw new Error('queue closed');
       await queue.add('report', message, {
         deduplication: { id: message.jobId, keepLastIfActive: true },
         removeOnComplete: true,
@@ -58,13 +75,12 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
 
     start(handler: QueueHandler) {
       if (worker || closed) return;
-      workerConnection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
-      workerConnection.on('error', () => {});
+      workerConnection = openRedis(options.redisUrl, 'worker', options.faults ?? noFaults, BACKGROUND_REDIS);
       worker = new Worker(
         name,
         async (job: Job) => {
           if (!isMessage(job.data)) {
-            warn({ data: job.data }, 'report queue: unknown message dropped');
+            report(new Error('unknown message'), 'report queue: unknown message dropped');
             return;
           }
           running += 1;
@@ -76,9 +92,15 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
             running -= 1;
           }
         },
-        { connection: workerConnection, prefix, concurrency },
+        {
+          connection: workerConnection,
+          prefix,
+          concurrency,
+          lockDuration: options.lockMs ?? 6000,
+          stalledInterval: options.stalledMs ?? 3000,
+        },
       );
-      worker.on('error', (error) => warn({ err: error }, 'report worker error'));
+      worker.on('error', (error) => report(error, 'report worker error'));
     },
 
     async drained() {
@@ -104,6 +126,7 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
       controller.abort();
       // waits for running handlers, which return soon once aborted
       if (worker) await worker.close();
+      producerClosed = true;
       await queue.close();
       for (const connection of [workerConnection, producerConnection]) {
         if (connection) await connection.quit().catch(() => connection.disconnect());

@@ -1,8 +1,10 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import type { FaultLog } from '../faults/fault-log.ts';
+import { guardedDialect } from './guarded-dialect.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 
@@ -20,30 +22,89 @@ export interface OpenedDatabase {
 // well inside Number's safe range.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 
+/**
+ * Bounds on PostgreSQL: a connection attempt gives up after 1.5 s and a statement after
+ * 10 s, so that an outage answers 503 in time instead of hanging the request.
+ */
+export const POSTGRES_TIMEOUTS = { connectionTimeoutMillis: 1500, statementTimeoutMs: 10_000 };
+
 /** Opens the configured database and applies pending migrations. */
 export async function openDatabase(options: {
   dataDir: string;
   databaseUrl?: string | undefined;
+  /** where connection failures are logged (the server); none for one-shot CLI commands */
+  faults?: FaultLog;
+  /** PostgreSQL statement bound; the server passes POSTGRES_TIMEOUTS, bulk imports none */
+  statementTimeoutMs?: number;
 }): Promise<OpenedDatabase> {
+  const faults = options.faults;
   let opened: OpenedDatabase;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // an idle client losing its connection (server restart, failover) must not crash the
-    // process: the pool drops it and the next query opens a fresh one
-    pool.on('error', () => {});
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: POSTGRES_TIMEOUTS.connectionTimeoutMillis,
+      ...(options.statementTimeoutMs
+        ? { statement_timeout: options.statementTimeoutMs, query_timeout: options.statementTimeoutMs + 1000 }
+        : {}),
+      keepAlive: true,
+    });
+    // a client losing its connection (server restart, failover) must never crash the
+    // process: idle clients report to the pool, checked-out ones to their own listener;
+    // the query in flight fails (503) and the pool opens a fresh connection next time
+    pool.on('error', (error) => faults?.report('database', error, 'idle database connection lost'));
+    pool.on('connect', (client) => {
+      client.on('error', (error) => faults?.report('database', error, 'database connection lost'));
+      faults?.recovered('database');
+    });
+    const db = new Kysely<Database>({ dialect: guardedDialect(new PostgresDialect({ pool })) });
     opened = { db, dialect: 'postgres', sqlite: null, close: () => db.destroy() };
   } else {
-    mkdirSync(options.dataDir, { recursive: true });
-    const sqlite = new SQLite(join(options.dataDir, 'svc.sqlite'));
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('busy_timeout = 5000');
-    sqlite.pragma('synchronous = NORMAL');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const file = join(options.dataDir, 'svc.sqlite');
+    const sqlite = openSqliteFile(options.dataDir, file);
+    const db = new Kysely<Database>({ dialect: guardedDialect(new SqliteDialect({ database: sqlite })) });
     opened = { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
   }
   await migrate(opened.db);
   return opened;
+}
+
+/** A start-up failure the operator fixes in the environment: names the variable and the path. */
+export class StorageStartError extends Error {
+  constructor(message: string, options: { cause: unknown }) {
+    super(message, options);
+    this.name = 'StorageStartError';
+  }
+}
+
+/**
+ * DATA_DIR is created 0700 and the SQLite file (with its WAL and shared-memory files)
+ * 0600: keys' hashes and reports are nobody else's business on a shared host.
+ */
+function openSqliteFile(dataDir: string, file: string): SQLite.Database {
+  try {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    closeSync(openSync(file, 'a', 0o600));
+    chmodSync(file, 0o600);
+    const sqlite = new SQLite(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('synchronous = NORMAL');
+    for (const suffix of ['-wal', '-shm']) {
+      try {
+        chmodSync(`${file}${suffix}`, 0o600);
+      } catch {
+        // not created yet in this journal mode
+      }
+    }
+    return sqlite;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new StorageStartError(
+      `DATA_DIR=${dataDir}: cannot open the database ${file} for writing (${reason}); point DATA_DIR at a writable directory`,
+      { cause: error },
+    );
+  }
 }
 
 async function migrate(db: Kysely<Database>): Promise<void> {

@@ -1,16 +1,9 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { KeyRecord } from '../../domain/keys/key-record.ts';
+import type { KeyRepository } from './port.ts';
 import type { ApiKeysTable, Database } from './schema.ts';
 
-/** Persistence of API keys. Only hashes are stored; lookups go by hash or id. */
-export interface KeyRepository {
-  insert(key: KeyRecord, hash: string): Promise<void>;
-  findByHash(hash: string): Promise<{ key: KeyRecord; hash: string } | null>;
-  findById(id: string): Promise<KeyRecord | null>;
-  list(): Promise<KeyRecord[]>;
-  /** marks the key revoked; false when no such key or already revoked */
-  revoke(id: string, nowMs: number): Promise<boolean>;
-}
+export type { KeyRepository } from './port.ts';
 
 function toRecord(row: Selectable<ApiKeysTable>): KeyRecord {
   return {

@@ -1,82 +1,14 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, ReportJobsTable } from './schema.ts';
-
+import { type Kysely, type Selectable, sql } from 'kysely';
 /**
  * Persistence of report jobs: one named query per state change, the same SQL on SQLite
  * and PostgreSQL. Every transition is a conditional UPDATE on the current state, so a
  * job is only ever moved by the party that holds it (a worker's lease, a poll retrying
  * the PDF) and a late or duplicate writer changes nothing.
  */
-export type JobStatus = 'processing' | 'completed' | 'failed';
-export type JobStage = 'queued' | 'running' | 'delivering';
-export type ReportFormat = 'html' | 'pdf';
+import type { JobStage, JobStatus, ReportJob, ReportJobStore } from './port.ts';
+import type { Database, ReportJobsTable } from './schema.ts';
 
-/** A job row without its files, plus whether each file is there. */
-export interface ReportJob {
-  id: string;
-  keyId: string;
-  status: JobStatus;
-  stage: JobStage | null;
-  lang: string;
-  address: string | null;
-  label: string | null;
-  lat: number;
-  lon: number;
-  radius: number;
-  /** the metrics the report shows (held by the key when it was accepted); null: all modelled */
-  metrics: string[] | null;
-  detail: string | null;
-  hasHtml: boolean;
-  hasPdf: boolean;
-  pdfPending: boolean;
-  attempts: number;
-  leaseUntilMs: number | null;
-  createdMs: number;
-  updatedMs: number;
-  expiresMs: number;
-}
-
-export interface NewReportJob {
-  id: string;
-  keyId: string;
-  lang: string;
-  address: string | null;
-  label: string | null;
-  lat: number;
-  lon: number;
-  radius: number;
-  metrics: readonly string[];
-  nowMs: number;
-  expiresMs: number;
-}
-
-export interface ReportJobStore {
-  insert(job: NewReportJob): Promise<void>;
-  get(id: string): Promise<ReportJob | null>;
-  /**
-   * Takes a processing job whose lease is free or lapsed: counts an attempt, moves a
-   * queued job to running and holds it until `leaseUntilMs`. Null when someone else
-   * holds it or it is finished.
-   */
-  claim(id: string, nowMs: number, leaseUntilMs: number): Promise<ReportJob | null>;
-  heartbeat(id: string, leaseUntilMs: number): Promise<void>;
-  /** lets go of a processing job so that the next claim (a retry) can take it */
-  release(id: string, nowMs: number): Promise<void>;
-  /** stores the HTML and the address it describes; the job moves to delivering */
-  saveHtml(id: string, html: string, label: string, nowMs: number): Promise<void>;
-  /** the worker's PDF landed: completed, files kept until `expiresMs` */
-  complete(id: string, pdf: Buffer, nowMs: number, expiresMs: number): Promise<boolean>;
-  /** the worker gave up on the PDF; polls retry it (spec, States and transitions) */
-  markPdfPending(id: string, nowMs: number, expiresMs: number): Promise<void>;
-  /** first poll after the HTML is ready found no PDF: completed with pdf_pending */
-  completePending(id: string, nowMs: number): Promise<void>;
-  fail(id: string, detail: string, nowMs: number): Promise<void>;
-  /** ids of processing jobs nobody holds (never claimed, or their worker's lease lapsed) */
-  listUnheld(nowMs: number): Promise<string[]>;
-  readFile(id: string, format: ReportFormat): Promise<string | Buffer | null>;
-  /** deletes jobs (and their files) whose retention ended; returns how many */
-  purgeExpired(nowMs: number): Promise<number>;
-}
+export type { JobStage, JobStatus, NewReportJob, ReportFormat, ReportJob, ReportJobStore } from './port.ts';
 
 type Row = Omit<Selectable<ReportJobsTable>, 'html' | 'pdf'> & { has_html: number; has_pdf: number };
 
@@ -256,13 +188,25 @@ export function createReportJobStore(db: Kysely<Database>): ReportJobStore {
         .execute();
     },
 
-    async fail(id, detail, nowMs) {
-      await db
-        .updateTable('report_jobs')
-        .set({ status: 'failed', stage: null, detail, lease_until_ms: null, html: null, updated_ms: nowMs })
-        .where('id', '=', id)
-        .where('status', '=', 'processing')
-        .execute();
+    async fail(id, detail, nowMs, refundCounter) {
+      return db.transaction().execute(async (trx) => {
+        const failed = await trx
+          .updateTable('report_jobs')
+          .set({ status: 'failed', stage: null, detail, lease_until_ms: null, html: null, updated_ms: nowMs })
+          .where('id', '=', id)
+          .where('status', '=', 'processing')
+          .executeTakeFirst();
+        if (Number(failed.numUpdatedRows) !== 1) return false;
+        if (refundCounter !== undefined) {
+          await trx
+            .updateTable('counters')
+            .set({ value: sql<number>`case when value > 0 then value - 1 else 0 end` })
+            .where('name', '=', refundCounter)
+            .where('expires_ms', '>', nowMs)
+            .execute();
+        }
+        return true;
+      });
     },
 
     async listUnheld(nowMs) {

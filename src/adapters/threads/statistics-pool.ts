@@ -1,21 +1,24 @@
 import { Worker } from 'node:worker_threads';
+import { ModelUnavailableError } from '../../domain/errors/failures.ts';
 import type { CellColumns } from '../../domain/stats/index.ts';
+import type { StatisticsPool } from './port.ts';
 import type { StatisticsReply, StatisticsTask } from './statistics-protocol.ts';
 
-/**
- * Worker threads that turn hourly series into the statistics blocks: a year of hours over
- * dozens of cells is too much work for the event loop. Columns are transferred, not copied.
- */
-export interface StatisticsPool {
-  compute(
-    hours: Float64Array,
-    cells: readonly CellColumns[],
-    references: StatisticsTask['references'],
-  ): Promise<StatisticsReply['blocks']>;
-  close(): Promise<void>;
-}
+export type { StatisticsPool } from './port.ts';
 
 const COLUMNS = ['no2', 'pm25', 'pm10', 'ucomfort', 'ugust', 'utci'] as const;
+
+/** A copy of a cell's columns as typed arrays the worker can take over. */
+function ownColumns(cell: CellColumns): Record<(typeof COLUMNS)[number], Float32Array> {
+  return {
+    no2: new Float32Array(cell.no2),
+    pm25: new Float32Array(cell.pm25),
+    pm10: new Float32Array(cell.pm10),
+    ucomfort: new Float32Array(cell.ucomfort),
+    ugust: new Float32Array(cell.ugust),
+    utci: new Float32Array(cell.utci),
+  };
+}
 
 /** Under tsx on Node 20 the loader does not reach worker threads: register it first. */
 function startWorker(): Worker {
@@ -46,10 +49,13 @@ export function createStatisticsPool(size: number): StatisticsPool {
       if (!waiter) return;
       waiting.delete(reply.id);
       if (reply.ok) waiter.resolve(reply.blocks);
-      else waiter.reject(new Error(`statistics failed: ${reply.error}`));
+      else waiter.reject(new ModelUnavailableError(`statistics failed: ${reply.error}`));
     });
     worker.on('error', (error) => {
-      for (const waiter of waiting.values()) waiter.reject(error);
+      const failure = new ModelUnavailableError(`statistics worker failed: ${error.message}`, {
+        cause: error,
+      });
+      for (const waiter of waiting.values()) waiter.reject(failure);
       waiting.clear();
       workers = workers.map((w) => (w === worker ? spawn() : w));
     });
@@ -64,13 +70,10 @@ export function createStatisticsPool(size: number): StatisticsPool {
       const id = nextId++;
       // copies, so that the caller's arrays stay usable; the copies move without another copy
       const ownHours = hours.slice();
-      const ownCells = cells.map(
-        (cell) =>
-          Object.fromEntries(COLUMNS.map((c) => [c, new Float32Array(cell[c])])) as unknown as CellColumns,
-      );
+      const ownCells = cells.map(ownColumns);
       const transfer: ArrayBuffer[] = [
         ownHours.buffer as ArrayBuffer,
-        ...ownCells.flatMap((cell) => COLUMNS.map((c) => (cell[c] as Float32Array).buffer as ArrayBuffer)),
+        ...ownCells.flatMap((cell) => COLUMNS.map((c) => cell[c].buffer as ArrayBuffer)),
       ];
       const worker = workers.reduce((a, b) => ((busy.get(a) ?? 0) <= (busy.get(b) ?? 0) ? a : b));
       busy.set(worker, (busy.get(worker) ?? 0) + 1);

@@ -1,22 +1,16 @@
-import type {
-  AirBlock,
-  AirReference,
-  CellColumns,
-  ThermalBlock,
-  ThermalReference,
-  WindBlock,
-} from '../../domain/stats/index.ts';
+import type { CellColumns } from '../../domain/stats/index.ts';
+import type { StatisticsBlocksOut, StatisticsReferences } from './port.ts';
 
 export interface StatisticsTask {
   id: number;
   hours: Float64Array;
   cells: CellColumns[];
-  references: { air?: AirReference; thermal?: ThermalReference };
+  references: StatisticsReferences;
 }
 
 export interface StatisticsReply {
   id: number;
   ok: boolean;
   error?: string;
-  blocks: { air?: AirBlock; wind?: WindBlock; thermal?: ThermalBlock };
+  blocks: StatisticsBlocksOut;
 }

@@ -4,7 +4,7 @@ import type { KeyRepository } from '../../adapters/store/keys.ts';
 import { HORIZONS, METRICS, PRODUCTS } from '../../domain/coverage/cities.ts';
 import { type KeyRecord, type KeyType, keyInformation } from '../../domain/keys/key-record.ts';
 import { displayPrefix, generateKeySecret, hashKeySecret, keyTypeOf } from '../../domain/keys/key-secret.ts';
-import { normaliseOrigin } from '../../domain/keys/key-status.ts';
+import { parseOrigin } from '../../domain/keys/origin.ts';
 
 export class UsageError extends Error {}
 
@@ -38,6 +38,8 @@ export interface KeysCommandDeps {
   clock: () => number;
   defaults: { ratePerMin: number; reportsPerDay: number };
   out: (line: string) => void;
+  /** tells running instances to drop the key from their caches at once (scale-out: Redis) */
+  announceRevocation?: (keyId: string) => Promise<void>;
 }
 
 export async function runKeysCommand(argv: string[], deps: KeysCommandDeps): Promise<void> {
@@ -81,10 +83,11 @@ async function createKey(argv: string[], deps: KeysCommandDeps): Promise<void> {
           .map((o) => o.trim())
           .filter((o) => o !== '')
           .map((o) => {
-            if (o === '*') return o;
-            const normalised = normaliseOrigin(o);
+            const normalised = parseOrigin(o);
             if (!normalised)
-              throw new UsageError(`--origins: '${o}' is not an origin like https://example.com`);
+              throw new UsageError(
+                `--origins: '${o}' is not an origin: give scheme, host and optional port, e.g. https://example.com or http://127.0.0.1:8080 (no path, no user info, no spaces)`,
+              );
             return normalised;
           });
   const type = values.type as KeyType;
@@ -117,6 +120,7 @@ async function revokeKey(argv: string[], deps: KeysCommandDeps): Promise<void> {
     : await deps.keys.findById(given);
   if (!found) throw new UsageError('no such key');
   const changed = await deps.keys.revoke(found.id, deps.clock());
+  await deps.announceRevocation?.(found.id);
   deps.out(JSON.stringify({ id: found.id, label: found.label, revoked: true, already_revoked: !changed }));
 }
 

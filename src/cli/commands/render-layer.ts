@@ -44,15 +44,15 @@ export async function runRenderLayer(
   const scale = Number(values.scale);
   if (!Number.isInteger(scale) || scale < 1 || scale > 8) throw new Error('--scale must be 1 to 8');
 
-  const morphology = (
-    await loadDomains(
-      ctx.dataDir,
-      specs.filter((s) => s.id === city),
-    )
-  ).get(city)!;
+  // the nationwide grid comes along: a city's background and its zone margin come from it
+  const domains = await loadDomains(
+    ctx.dataDir,
+    specs.filter((s) => s.id === city),
+  );
+  const morphology = domains.get(city)!;
   let window = null;
   if (layer !== 'buildings') {
-    const engine = new ModelEngine(new Map([[city, morphology]]), MODEL_SEED);
+    const engine = new ModelEngine(domains, MODEL_SEED);
     const g = morphology.info.grid;
     const whole = {
       west: g.west,

@@ -1,4 +1,4 @@
-import type { CellSeries } from '../../model/port.ts';
+import type { CellSeries } from '../grid/model-data.ts';
 
 /** One hourly record of the real-time and forecast endpoints (spec: Real-time and forecast record). */
 export interface HourlyRecord {

@@ -30,9 +30,12 @@ export function parseLocationInput(query: {
   const lat = Number(query.lat);
   const lon = Number(query.lon);
   if (!Number.isFinite(lat) || lat < -90 || lat > 90)
-    throw apiError('validation_error', "'lat' must be a number from -90 to 90.");
+    throw apiError('validation_error', "'lat' must be a number of degrees from -90 to 90, e.g. lat=50.8467.");
   if (!Number.isFinite(lon) || lon < -180 || lon > 180) {
-    throw apiError('validation_error', "'lon' must be a number from -180 to 180.");
+    throw apiError(
+      'validation_error',
+      "'lon' must be a number of degrees from -180 to 180, e.g. lon=4.3525.",
+    );
   }
   return { kind: 'point', lat: roundCoordinate(lat), lon: roundCoordinate(lon) };
 }

@@ -1,5 +1,5 @@
 /**
- * The twelve error codes of the API, in one place. Everything that fails on purpose
+ * The twelve error codes of the API, and the fallback for a bug, in one place. Everything that fails on purpose
  * throws an ApiError built by `apiError(code, detail)`; the HTTP error handler renders it
  * as an RFC 9457 problem document. The public `detail` is what the caller reads; the
  * optional `cause` is for logs only.
@@ -17,6 +17,8 @@ export const ERROR_CATALOGUE = {
   upstream_error: { status: 502, title: 'Upstream service failed' },
   upstream_unavailable: { status: 503, title: 'Upstream service unavailable' },
   upstream_timeout: { status: 504, title: 'Upstream service timed out' },
+  // not in the spec's table: only a bug answers it, rendered like every other code
+  internal_error: { status: 500, title: 'Internal error' },
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

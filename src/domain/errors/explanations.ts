@@ -42,7 +42,7 @@ export const ERROR_EXPLANATIONS: Record<ErrorCode, { when: string; action: strin
     action: 'Retry after midnight UTC, or ask the operator for a larger quota.',
   },
   upstream_error: {
-    when: 'The geocoder or the compute back end failed.',
+    when: 'The geocoder or the compute back end (a model worker) failed.',
     action: 'Retry with a short backoff.',
   },
   upstream_unavailable: {
@@ -52,5 +52,10 @@ export const ERROR_EXPLANATIONS: Record<ErrorCode, { when: string; action: strin
   upstream_timeout: {
     when: 'The compute back end did not answer in time. The work goes on and its result is cached.',
     action: 'Retry: the retry resumes the work already done and is usually answered from the cache.',
+  },
+  internal_error: {
+    when: 'The service failed unexpectedly: a bug, not something the request did. It is not one of the documented outcomes of any endpoint.',
+    action:
+      'Retry once; if it persists, report the `request_id` (also in the `X-Request-Id` header) to the operator.',
   },
 };

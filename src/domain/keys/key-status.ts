@@ -1,3 +1,4 @@
+import { type BrowserRequest, judgeBrowserUse } from './browser-request.ts';
 import type { KeyRecord } from './key-record.ts';
 
 /**
@@ -16,34 +17,17 @@ export type KeyStatus =
 
 export function evaluateKey(
   key: KeyRecord | null,
-  request: { nowMs: number; origin: string | undefined },
+  request: { nowMs: number; browser: BrowserRequest },
 ): KeyStatus {
   if (!key) return { kind: 'unknown' };
   if (key.revokedMs !== null && key.revokedMs <= request.nowMs) return { kind: 'revoked', key };
   if (key.expiresMs !== null && key.expiresMs <= request.nowMs) return { kind: 'expired', key };
-  if (request.origin !== undefined) {
-    if (key.type === 'sk') return { kind: 'secret_from_browser', key };
-    if (!originAllowed(key.origins, request.origin))
-      return { kind: 'origin_not_allowed', key, origin: request.origin };
+  const verdict = judgeBrowserUse(key, request.browser);
+  if (verdict === 'secret_from_browser') return { kind: 'secret_from_browser', key };
+  if (verdict === 'origin_not_allowed') {
+    return { kind: 'origin_not_allowed', key, origin: request.browser.origin ?? 'unknown' };
   }
   return { kind: 'ok', key };
-}
-
-/** Origins compare as scheme://host[:port], case-insensitively, `*` admitting any. */
-export function originAllowed(allowlist: readonly string[], origin: string): boolean {
-  const wanted = normaliseOrigin(origin);
-  if (wanted === null) return false;
-  return allowlist.some((entry) => entry === '*' || normaliseOrigin(entry) === wanted);
-}
-
-export function normaliseOrigin(origin: string): string | null {
-  try {
-    const url = new URL(origin);
-    if (url.origin === 'null') return null;
-    return url.origin.toLowerCase();
-  } catch {
-    return null;
-  }
 }
 
 export const KEY_STATUS_DETAIL: Record<Exclude<KeyStatus['kind'], 'ok' | 'unknown'>, string> = {
@@ -51,5 +35,6 @@ export const KEY_STATUS_DETAIL: Record<Exclude<KeyStatus['kind'], 'ok' | 'unknow
   expired: 'This API key has expired.',
   secret_from_browser:
     'A secret key (svc_sk_) must not be sent from a browser; use a publishable key (svc_pk_).',
-  origin_not_allowed: 'This publishable key is not registered for the requesting origin.',
+  origin_not_allowed:
+    'This publishable key is not registered for the page origin (Origin, or the page itself on a same-origin request); register it with `svc keys create --origins`.',
 };

@@ -1,4 +1,4 @@
-import type { BuildingFootprint } from '../../model/port.ts';
+import type { BuildingFootprint } from '../grid/model-data.ts';
 import { TILE_EXTENT } from './cell-squares.ts';
 import { latToTileY, lonToTileX, type TileAddress } from './mercator.ts';
 import type { VtFeature } from './vt-feature.ts';

@@ -1,4 +1,4 @@
-import type { GridGeometry, LayerWindow, LonLatWindow } from '../../model/port.ts';
+import type { GridGeometry, LayerWindow, LonLatWindow } from '../grid/model-data.ts';
 import { latToTileY, lonToTileX, type TileAddress, tileBounds } from './mercator.ts';
 import type { VtFeature } from './vt-feature.ts';
 

@@ -40,6 +40,8 @@ export interface TileJsonInput {
   /** [west, south, east, north] of the data */
   bounds: [number, number, number, number];
   stepMs: number | null;
+  /** PUBLIC_BASE_URL: prefixes the template, making it absolute; absent, it stays relative */
+  publicBaseUrl?: string | undefined;
 }
 
 export function buildTileJson(input: TileJsonInput): TileJson {
@@ -59,7 +61,7 @@ export function buildTileJson(input: TileJsonInput): TileJson {
     version: '1.0.0',
     attribution: input.attribution,
     scheme: 'xyz',
-    tiles: [`/v1${input.tilesPath}/{z}/{x}/{y}.mvt?${input.signedQuery}`],
+    tiles: [`${input.publicBaseUrl ?? ''}/v1${input.tilesPath}/{z}/{x}/{y}.mvt?${input.signedQuery}`],
     vector_layers: [
       {
         id: layer.id,

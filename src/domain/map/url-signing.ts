@@ -57,18 +57,22 @@ export function signQuery(secret: Buffer, keyId: string, scope: TileScope, expS:
   return `key=${encodeURIComponent(keyId)}&exp=${expS}${issued}&sig=${sig}`;
 }
 
+/** A parameter given twice arrives as a list: never canonical, so never genuine. */
+type QueryValue = string | readonly string[] | undefined;
+
 export interface SignedQuery {
-  key?: string | undefined;
-  exp?: string | undefined;
-  sig?: string | undefined;
-  issued?: string | undefined;
+  key?: QueryValue;
+  exp?: QueryValue;
+  sig?: QueryValue;
+  issued?: QueryValue;
 }
 
 export type Verification =
   | { ok: true; keyId: string; expS: number; issuedMs: number | undefined }
   | { ok: false; reason: 'unsigned' | 'invalid' | 'expired' };
 
-const DIGITS = /^\d{1,15}$/;
+/** canonical decimals only: `0` or no leading zero, so one URL has one spelling */
+const DIGITS = /^(?:0|[1-9]\d{0,14})$/;
 const SIG = /^[A-Za-z0-9_-]{43}$/;
 
 /**
@@ -94,18 +98,20 @@ export function verifyQuery(
   nowMs: number,
   memo?: SignatureMemo,
 ): Verification {
-  const { key, exp, sig } = query;
+  if ([query.key, query.exp, query.sig, query.issued].some((value) => Array.isArray(value)))
+    return { ok: false, reason: 'invalid' };
+  const key = query.key as string | undefined;
+  const exp = query.exp as string | undefined;
+  const sig = query.sig as string | undefined;
+  const issued = query.issued as string | undefined;
   if (!key || !exp || !sig) return { ok: false, reason: 'unsigned' };
   if (!DIGITS.test(exp) || !SIG.test(sig)) return { ok: false, reason: 'invalid' };
   let issuedMs: number | undefined;
   if (scope.horizon === 'forecast') {
-    if (!query.issued || !DIGITS.test(query.issued)) return { ok: false, reason: 'invalid' };
-    issuedMs = Number(query.issued);
+    if (!issued || !DIGITS.test(issued)) return { ok: false, reason: 'invalid' };
+    issuedMs = Number(issued);
   }
   const expS = Number(exp);
-  // Expiry first: `exp` is public and signed, so moving it into the future fails the
-  // signature below, while a URL past its time is told so plainly (url_expired).
-  if (expS * 1000 <= nowMs) return { ok: false, reason: 'expired' };
   // Compare the text of the signature, not its decoded bytes: base64url decoding ignores
   // the spare bits of the last character, which would let altered signatures through.
   const presented = Buffer.from(sig, 'utf8');
@@ -121,5 +127,8 @@ export function verifyQuery(
   if (!genuine) return { ok: false, reason: 'invalid' };
   // only genuine messages are remembered: forgeries can neither fill nor evict the memo
   if (!remembered) memo?.set(message, expected);
+  // The signature first, then the expiry: a forged URL is `unauthorized` whatever its
+  // `exp`, and only a genuine URL past its time is told so (url_expired).
+  if (expS * 1000 <= nowMs) return { ok: false, reason: 'expired' };
   return { ok: true, keyId: key, expS, issuedMs };
 }

@@ -31,19 +31,37 @@ export interface Formatter {
   plural(count: number): 'one' | 'other';
   /** a long date (e.g. 3 March 2025) */
   date(instant: Date | number): string;
-  /** long date and time, Belgian time */
+  /** long date and time in Belgian time, with its zone and UTC offset: '… 21:28 (Europe/Brussels, UTC+1)' */
   dateTime(instant: Date | number): string;
+  /** an hour of the day on the clock as the language writes it: 15:00, 15 h, 15.00 uur */
+  hour(hour: number): string;
   /** month name for 1–12 as written inside a sentence (French and Dutch: lower case) */
   month(month: number): string;
-  /** short month name for 1–12 as a chart label, capitalised */
+  /** short month name for 1–12 as a chart label, capitalised, every month abbreviated alike */
   monthLabel(month: number): string;
 }
 
-const cache = new Map<ReportLang, Formatter>();
+/**
+ * Chart month labels, written out rather than taken from Intl: ICU abbreviates September
+ * as 'Sept' in British English next to three-letter months, and its Dutch and French
+ * forms vary between releases. These are the usual three-letter (Dutch, English) and
+ * dotted (French) abbreviations.
+ */
+const MONTH_LABELS: Record<ReportLang, readonly string[]> = {
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  fr: ['Janv.', 'Févr.', 'Mars', 'Avr.', 'Mai', 'Juin', 'Juil.', 'Août', 'Sept.', 'Oct.', 'Nov.', 'Déc.'],
+  nl: ['Jan', 'Feb', 'Mrt', 'Apr', 'Mei', 'Jun', 'Jul', 'Aug', 'Sep', 'Okt', 'Nov', 'Dec'],
+};
 
-function capitalise(text: string, locale: string): string {
-  return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
+/** 'UTC+1' or 'UTC+2': Brussels' offset from UTC at that instant (winter or summer time) */
+const offsetFormat = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, timeZoneName: 'shortOffset' });
+export function utcOffset(instant: Date | number): string {
+  const name = offsetFormat.formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value;
+  const offset = (name ?? 'GMT').replace('GMT', '');
+  return `UTC${offset === '' ? '+0' : offset.replace('-', MINUS)}`;
 }
+
+const cache = new Map<ReportLang, Formatter>();
 
 export function formatterFor(lang: ReportLang): Formatter {
   const cached = cache.get(lang);
@@ -72,7 +90,6 @@ export function formatterFor(lang: ReportLang): Formatter {
     timeZone: TIME_ZONE,
   });
   const monthLong = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
-  const monthShort = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' });
   const midMonth = (month: number) => Date.UTC(2001, month - 1, 15);
   const formatter: Formatter = {
     locale,
@@ -93,9 +110,15 @@ export function formatterFor(lang: ReportLang): Formatter {
     integer: (value) => signed(numberFormat('decimal', 0).format(value)),
     plural: (count) => (plurals.select(count) === 'one' ? 'one' : 'other'),
     date: (instant) => dateFormat.format(instant),
-    dateTime: (instant) => dateTimeFormat.format(instant),
+    dateTime: (instant) => `${dateTimeFormat.format(instant)} (${TIME_ZONE}, ${utcOffset(instant)})`,
+    hour: (hour) =>
+      lang === 'fr'
+        ? `${hour}${NBSP}h`
+        : lang === 'nl'
+          ? `${hour}.00${NBSP}uur`
+          : `${String(hour).padStart(2, '0')}:00`,
     month: (month) => monthLong.format(midMonth(month)),
-    monthLabel: (month) => capitalise(monthShort.format(midMonth(month)), locale),
+    monthLabel: (month) => MONTH_LABELS[lang][month - 1] ?? String(month),
   };
   cache.set(lang, formatter);
   return formatter;

@@ -1,33 +1,52 @@
+/** One static weight of the report font, as a data URL (data:font/woff2;base64,…). */
+export interface ReportFont {
+  weight: number;
+  dataUrl: string;
+}
+
 /**
  * The report's stylesheet: a calm, readable page on screen and A4 sheets in print. The
- * font (Inter, from the @fontsource-variable/inter package) is embedded by the caller as
- * a data URL so that the page makes no request; DejaVu Sans is the fallback for glyphs
- * such as subscripts.
+ * fonts (Inter in static weights 400–700) are embedded by the caller as data URLs so that
+ * the page makes no request; only those weights are used, so no weight is synthesised.
+ * DejaVu Sans is the fallback for glyphs such as subscripts.
  */
-export function reportCss(options: { fontDataUrl?: string; footer: string }): string {
-  const fontFace = options.fontDataUrl
-    ? `@font-face{font-family:'Inter Variable';font-style:normal;font-weight:100 900;font-display:block;src:url(${options.fontDataUrl}) format('woff2');}`
-    : '';
+export function reportCss(options: { fonts?: readonly ReportFont[]; footer: string }): string {
+  const fontFace = (options.fonts ?? [])
+    .map(
+      (font) =>
+        `@font-face{font-family:'Inter';font-style:normal;font-weight:${font.weight};font-display:block;src:url(${font.dataUrl}) format('woff2');}`,
+    )
+    .join('\n');
   // a CSS string; '<' is escaped so that no text can close the <style> element
   const footer = JSON.stringify(options.footer).replace(/</g, '\\3c ');
   return `${fontFace}
 :root{--ink:#1f2d3d;--muted:#5d6c7b;--line:#e3e8ee;--paper:#ffffff;--bg:#eef2f6;--air:#2d6cdf;--wind:#0e9384;--thermal:#e0652b}
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
-body{margin:0;background:var(--bg);color:var(--ink);font-family:'Inter Variable','Inter','DejaVu Sans','Helvetica Neue',Arial,sans-serif;font-size:15px;line-height:1.5}
+body{margin:0;background:var(--bg);color:var(--ink);font-family:'Inter','DejaVu Sans','Helvetica Neue',Arial,sans-serif;font-size:15px;line-height:1.5}
 .num,.big,.stat b,.kv,svg.chart{font-variant-numeric:tabular-nums}
 .page{max-width:880px;margin:24px auto;background:var(--paper);padding:40px 48px;border-radius:10px;box-shadow:0 1px 3px rgba(16,24,40,.08)}
 header.cover{border-bottom:3px solid var(--ink);padding-bottom:14px;margin-bottom:18px}
 .brand{font-size:12px;letter-spacing:.08em;text-transform:uppercase;color:var(--muted);font-weight:600}
-h1{font-size:28px;line-height:1.15;margin:6px 0 2px;font-weight:750;letter-spacing:-.01em}
+h1{font-size:28px;line-height:1.15;margin:6px 0 2px;font-weight:700;letter-spacing:-.01em}
 .subtitle{color:var(--muted);margin:0 0 14px}
-.address{font-size:20px;font-weight:650;margin:0 0 12px}
+.address{font-size:20px;font-weight:600;margin:0 0 12px}
 dl.facts{display:grid;grid-template-columns:max-content 1fr max-content 1fr;gap:3px 14px;margin:0;font-size:13px}
+.cover-body.with-map{display:grid;grid-template-columns:minmax(0,1fr) 310px;gap:18px;align-items:start}
+.cover-body.with-map dl.facts{grid-template-columns:max-content minmax(0,1fr)}
+figure.site{margin:0}
+figure.site figcaption{font-size:12px;margin-bottom:4px}
+svg.site-map{display:block;width:100%;height:auto;border:1px solid var(--line);border-radius:6px;font-family:inherit}
+.map-legend{font-size:10.5px;gap:1px 9px;margin-top:4px}
+.site-key{margin-top:10px}
+.map-caption{font-size:11px;color:var(--muted);margin:0;line-height:1.35}
+.swatch-outline{background:transparent;border:1.6px solid var(--ink);border-radius:1px}
+.swatch-point{background:#c8102e;border:2px solid #fff;outline:1.5px solid var(--ink);border-radius:50%;width:10px;height:10px}
 dl.facts dt{color:var(--muted)}
 dl.facts dd{margin:0}
 h2{font-size:22px;margin:0 0 10px;font-weight:700;display:flex;align-items:center;gap:10px}
 h2::before{content:'';display:inline-block;width:6px;height:24px;border-radius:3px;background:var(--accent,var(--ink))}
-h3{font-size:15px;margin:18px 0 6px;font-weight:650}
+h3{font-size:15px;margin:18px 0 6px;font-weight:600}
 p{margin:0 0 8px;orphans:3;widows:3}
 .muted{color:var(--muted)}
 section{margin:0 0 20px}
@@ -41,17 +60,26 @@ section.thermal{--accent:var(--thermal)}
 .cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(180px,1fr));gap:14px;margin:10px 0 8px}
 .card{border:1px solid var(--line);border-top:4px solid var(--accent);border-radius:8px;padding:10px 14px;break-inside:avoid}
 .card.air{--accent:var(--air)}.card.wind{--accent:var(--wind)}.card.thermal{--accent:var(--thermal)}
-.card h3{margin:0 0 6px;font-size:14px;text-transform:uppercase;letter-spacing:.04em;color:var(--muted)}
-.big{font-size:28px;font-weight:750;line-height:1.1}
+.card .card-title{margin:0 0 6px;font-size:14px;font-weight:600;text-transform:uppercase;letter-spacing:.04em;color:var(--muted)}
+.figures{margin:0}
+.figures div{display:flex;flex-wrap:wrap;align-items:baseline;gap:0 8px}
+.figures dt{font-size:13px;color:var(--muted)}
+.figures dd{margin:0;font-size:13px;color:var(--muted)}
+.figures .big{font-size:22px;color:var(--ink)}
+.scorebox{border:1px solid var(--line);border-radius:8px;padding:10px 12px}
+ul.classes{list-style:none;padding:0;margin:8px 0 0;font-size:12.5px;display:grid;gap:2px}
+ul.classes li{display:flex;align-items:baseline;gap:8px}
+ul.classes .swatch{flex:none;transform:translateY(1px)}
+.big{font-size:28px;font-weight:700;line-height:1.1}
 .big small{font-size:14px;color:var(--muted);font-weight:500}
 .gauge{display:block;width:100%;height:8px;margin:6px 0 8px}
-.chip{display:inline-block;padding:1px 9px;border-radius:999px;font-size:12.5px;font-weight:650;border:1px solid rgba(0,0,0,.08)}
+.chip{display:inline-block;white-space:nowrap;padding:1px 9px;border-radius:999px;font-size:12.5px;font-weight:600;border:1px solid rgba(0,0,0,.08)}
 .card p{font-size:13px;margin:6px 0 0}
-.headline{display:grid;grid-template-columns:170px 1fr;gap:18px;align-items:start;margin:8px 0 6px}
-.headline .scorebox{border:1px solid var(--line);border-radius:8px;padding:10px 12px}
+.card .card-title{margin:0 0 6px}
+.headline{display:grid;grid-template-columns:210px 1fr;gap:18px;align-items:start;margin:8px 0 6px}
 .kv{font-size:13px;color:var(--muted)}
 figure{margin:12px 0 14px;break-inside:avoid}
-figcaption{font-size:13px;font-weight:650;margin-bottom:6px}
+figcaption{font-size:13px;font-weight:600;margin-bottom:6px}
 svg.chart{display:block;width:100%;height:auto;font-family:inherit}
 svg.chart-stacked{height:34px;border-radius:6px;overflow:hidden}
 ul.legend{list-style:none;padding:0;margin:8px 0 0;display:flex;flex-wrap:wrap;gap:4px 14px;font-size:12.5px}
@@ -59,7 +87,7 @@ ul.legend li{display:flex;align-items:center;gap:6px}
 .swatch{display:inline-block;width:12px;height:12px;border-radius:3px;border:1px solid rgba(0,0,0,.1)}
 table{border-collapse:collapse;width:100%;font-size:13.5px;margin:6px 0 10px;break-inside:avoid}
 th,td{text-align:left;padding:6px 8px;border-bottom:1px solid var(--line)}
-th{font-weight:650;color:var(--muted);font-size:12.5px}
+th{font-weight:600;color:var(--muted);font-size:12.5px}
 td.num,th.num{text-align:right;white-space:nowrap}
 .grid2{display:grid;grid-template-columns:1fr 1fr;gap:18px}
 .stats{display:grid;grid-template-columns:repeat(4,1fr);gap:8px 16px;margin:8px 0 12px}
@@ -67,20 +95,36 @@ td.num,th.num{text-align:right;white-space:nowrap}
 .stat b{display:block;font-size:19px}
 .stat span{font-size:12.5px;color:var(--muted)}
 .life{background:#f6f8fb;border-radius:8px;padding:8px 14px;border-left:4px solid var(--accent);break-inside:avoid;margin:0 0 10px}
-.life h3{margin:0 0 4px}
+.life-title{display:inline;margin-right:4px}
 .life.air{--accent:var(--air)}.life.wind{--accent:var(--wind)}.life.thermal{--accent:var(--thermal)}
 .life p:last-child{margin-bottom:0}
 .warning{background:#fff4e5;border-left:4px solid #d97706;padding:8px 12px;border-radius:6px;font-size:13.5px}
 .method{font-size:13px;color:var(--muted)}
 .method li{margin:0 0 4px}
 footer{border-top:1px solid var(--line);margin-top:24px;padding-top:10px;font-size:12px;color:var(--muted)}
-@media (max-width:700px){.page{padding:22px 18px;margin:0;border-radius:0}dl.facts{grid-template-columns:max-content 1fr}.cards,.grid2,.headline,.stats{grid-template-columns:1fr}th,td{padding:5px 4px}td.num,th.num{white-space:normal}}
+@media screen and (max-width:700px){.page{padding:22px 18px;margin:0;border-radius:0}.cover-body.with-map figure.site{order:-1}dl.facts{grid-template-columns:max-content minmax(0,1fr)}.cover-body.with-map,.cards,.grid2,.headline,.stats{grid-template-columns:minmax(0,1fr)}th,td{padding:5px 4px}td.num,th.num{white-space:normal}}
+@media screen and (max-width:420px){body{font-size:14px}.page{padding:16px 12px}h1{font-size:24px}h2{font-size:19px}dl.facts{grid-template-columns:minmax(0,1fr)}dl.facts dd{margin-bottom:4px}table{font-size:12px;table-layout:fixed}th,td{padding:4px 3px;overflow-wrap:anywhere;hyphens:auto}.stats{grid-template-columns:1fr 1fr}}
+.page,section,figure,td,th,dd,p,li{overflow-wrap:break-word}
 @page{size:A4;margin:14mm 14mm 16mm;@bottom-left{content:${footer};font-size:8pt;color:#5d6c7b;font-family:'DejaVu Sans',sans-serif}@bottom-right{content:counter(page) ' / ' counter(pages);font-size:8pt;color:#5d6c7b;font-family:'DejaVu Sans',sans-serif}}
 @media print{
 body{background:#fff;font-size:9.5pt}
 .page{max-width:none;margin:0;padding:0;box-shadow:none;border-radius:0}
 section.theme,section.method-section{break-before:page;margin-top:0;padding-top:0;border-top:0}
 h2,h3,figcaption{break-after:avoid}
+header.cover{padding-bottom:8px;margin-bottom:10px}
+.subtitle{margin-bottom:8px}.address{margin-bottom:8px}
+section{margin-bottom:10px}
+h2{font-size:18px;margin-bottom:6px}
+.cards{margin:6px 0;gap:10px}
+.card{padding:8px 12px}
+.figures .big{font-size:19px}
+.life{padding:5px 12px;margin-bottom:6px}
+.life p{font-size:9pt;margin-bottom:3px}
+th,td{padding:3px 8px}
+ul.classes{font-size:8.5pt;margin-top:5px}
+.note{margin-top:6px;padding:6px 10px;font-size:8.5pt}
+.stats{margin:4px 0 8px}
+h3{margin:12px 0 4px}
 footer{display:none}
 .card,.stat,.life,figure,table,.headline{break-inside:avoid}
 *{-webkit-print-color-adjust:exact;print-color-adjust:exact}

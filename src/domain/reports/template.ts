@@ -7,7 +7,9 @@ import { cover, dailyLife, glance } from './sections/cover.ts';
 import { methodSection } from './sections/method.ts';
 import { thermalSection } from './sections/thermal.ts';
 import { windSection } from './sections/wind.ts';
+import type { SiteMap } from './site-map/types.ts';
 import type { HistoricalStats } from './stats.ts';
+import type { ReportFont } from './styles.ts';
 import { reportCss } from './styles.ts';
 
 export interface ReportMeta {
@@ -17,8 +19,10 @@ export interface ReportMeta {
   generatedAtMs: number;
   /** the city's attribution text, when the lead has one; a translated default otherwise */
   attribution?: string;
-  /** the embedded font as a data URL (data:font/woff2;base64,…); system fonts without it */
-  fontDataUrl?: string;
+  /** the embedded fonts, static weights as data URLs; system fonts without them */
+  fonts?: readonly ReportFont[];
+  /** the location map's data (buildings, sampled cells, data layer); the cover has no map without it */
+  siteMap?: SiteMap;
 }
 
 /**
@@ -30,7 +34,7 @@ export function renderReportHtml(stats: HistoricalStats, lang: ReportLang, meta:
   const f = formatterFor(lang);
   const context: ReportContext = { stats, tr, f };
   const footer = tr.t('footer', { id: meta.jobId.slice(0, 8), date: f.date(meta.generatedAtMs) });
-  const css = reportCss({ footer, ...(meta.fontDataUrl ? { fontDataUrl: meta.fontDataUrl } : {}) });
+  const css = reportCss({ footer, ...(meta.fonts ? { fonts: meta.fonts } : {}) });
   const page = html`<!doctype html>
 <html lang="${lang}">
 <head>

@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import type { Counters } from '../../adapters/counters/port.ts';
 import type { Product } from '../../domain/coverage/cities.ts';
-import { apiError } from '../../domain/errors/catalogue.ts';
-import { type KeyRecord, keyHasProduct } from '../../domain/keys/key-record.ts';
-import { evaluateKey, KEY_STATUS_DETAIL } from '../../domain/keys/key-status.ts';
-import type { KeyAuthenticator } from '../../services/key-authenticator.ts';
-import { consumeRateWindow } from './rate-limit.ts';
+import { type ApiError, apiError } from '../../domain/errors/catalogue.ts';
+import { type BrowserRequest, browserRequest } from '../../domain/keys/browser-request.ts';
+import type { KeyRecord } from '../../domain/keys/key-record.ts';
+import { KEY_STATUS_DETAIL } from '../../domain/keys/key-status.ts';
+import type { KeyVerifier, Verification } from '../../services/key-verifier.ts';
+import type { RateWindow } from '../../services/rate-window.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,7 +13,7 @@ declare module 'fastify' {
     apiKey: KeyRecord | null;
   }
   interface FastifyContextConfig {
-    /** product a keyed route belongs to; checked against the key's product scope */
+    /** product a route belongs to: checked against the key's product scope on keyed routes, and names whose failures are translated (error-handler.ts) */
     product?: Product;
   }
 }
@@ -35,31 +35,63 @@ export function presentedKey(request: FastifyRequest): string | undefined {
   return fromBearer ?? fromHeader;
 }
 
+const headerText = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
+
+/** The browser headers of a request (Origin, Sec-Fetch-*, Host), read for the key check. */
+export function browserRequestOf(request: FastifyRequest): BrowserRequest {
+  return browserRequest({
+    origin: headerText(request.headers.origin),
+    secFetchSite: headerText(request.headers['sec-fetch-site']),
+    secFetchMode: headerText(request.headers['sec-fetch-mode']),
+    secFetchDest: headerText(request.headers['sec-fetch-dest']),
+    host: headerText(request.headers.host),
+    protocol: request.protocol === 'https' ? 'https' : 'http',
+  });
+}
+
 export interface KeyHookDeps {
-  authenticator: KeyAuthenticator;
-  counters: Counters;
-  clock: () => number;
+  verifier: KeyVerifier;
+}
+
+function setRateHeaders(reply: FastifyReply, window: RateWindow): void {
+  reply.header('X-RateLimit-Limit', String(window.limit));
+  reply.header('X-RateLimit-Remaining', String(window.remaining));
+  reply.header('X-RateLimit-Reset', String(window.resetS));
+}
+
+/** The problem a refused verification answers: unknown key 401, everything about entitlement 403, 429 past the window. */
+function refusal(result: Exclude<Verification, { kind: 'ok' }>): ApiError {
+  switch (result.kind) {
+    case 'unknown':
+      return apiError('unauthorized', 'The API key is not recognised.');
+    case 'rate_limited':
+      return apiError(
+        'rate_limited',
+        `Rate limit of ${result.window.limit} requests per minute exceeded; retry in ${result.window.retryAfterS} s.`,
+        { headers: { 'Retry-After': String(result.window.retryAfterS) } },
+      );
+    case 'product_missing':
+      return apiError('forbidden', `This API key does not include the '${result.product}' product.`);
+    default:
+      return apiError('forbidden', KEY_STATUS_DETAIL[result.kind]);
+  }
 }
 
 /**
- * The authentication step of keyed and public routes, in the order that reveals the
- * least: unknown key → 401; deactivated, expired, browser origin → 403; then the request
- * counts against the key's minute window (429 past it); then the route's product.
+ * The authentication step of keyed and public routes: reads the presented key and
+ * adapts the key verifier's answer (services/key-verifier.ts) to headers, the request's
+ * `apiKey` and problem documents.
  */
 export function createKeyHook(deps: KeyHookDeps, mode: 'required' | 'optional') {
   async function authenticate(request: FastifyRequest, reply: FastifyReply, secret: string): Promise<void> {
-    const nowMs = deps.clock();
-    const origin = typeof request.headers.origin === 'string' ? request.headers.origin : undefined;
-    const status = evaluateKey(await deps.authenticator.lookup(secret), { nowMs, origin });
-    if (status.kind === 'unknown') throw apiError('unauthorized', 'The API key is not recognised.');
-    if (status.kind !== 'ok') throw apiError('forbidden', KEY_STATUS_DETAIL[status.kind]);
-    const key = status.key;
-    await consumeRateWindow(deps.counters, key, nowMs, reply);
-    const product = request.routeOptions.config.product;
-    if (product && !keyHasProduct(key, product)) {
-      throw apiError('forbidden', `This API key does not include the '${product}' product.`);
-    }
-    request.apiKey = key;
+    const result = await deps.verifier.verify({
+      secret,
+      browser: browserRequestOf(request),
+      product: request.routeOptions.config.product,
+    });
+    if ('window' in result) setRateHeaders(reply, result.window);
+    if (result.kind !== 'ok') throw refusal(result);
+    request.apiKey = result.key;
   }
 
   // Callback style rather than async: a request without a key (most of the public

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { parseOrigin } from '../../domain/keys/origin.ts';
 
 /**
  * Cross-origin access for browser pages. Preflights are answered for any origin (they
@@ -10,7 +11,9 @@ export function registerCors(app: FastifyInstance): void {
   // synchronously rather than through a promise per request
   app.addHook('onRequest', (request, reply, done) => {
     const origin = request.headers.origin;
-    if (typeof origin !== 'string') {
+    // an opaque origin ('null': sandboxed frames, file: pages) or anything that is not a
+    // scheme://host[:port] is never echoed: no key can be registered for it
+    if (typeof origin !== 'string' || parseOrigin(origin) === null) {
       done();
       return;
     }

@@ -1,26 +1,19 @@
-import type { AppDeps } from '../app.ts';
 import { createKeyHook } from '../plugins/api-key.ts';
-import type { V1App } from './types.ts';
-
-export type RouteRegistrar = (app: V1App) => Promise<void> | void;
+import { registerKeyInfo } from './key/key-info.ts';
+import type { AppDeps, V1App } from './types.ts';
 
 /**
- * The product features' routes, supplied by the composition root with their services
- * already bound. `keyed` routes run behind the key hook (401/403, rate window, product
- * scope from the route's `config.product`); `open` routes carry their own authorisation
- * (signed tile URLs) or none (static client files) and never count against a key.
+ * Registers every product feature the same way: all `keyed` routes in one scope behind
+ * the key hook, with the foundation's own keyed route (GET /key) first; all `open`
+ * routes in another scope without it.
  */
-export interface FeatureRoutes {
-  keyed: RouteRegistrar[];
-  open: RouteRegistrar[];
-}
-
 export async function registerFeatureRoutes(v1: V1App, deps: AppDeps): Promise<void> {
   await v1.register(async (keyed) => {
     keyed.addHook('onRequest', createKeyHook(deps, 'required'));
-    for (const register of deps.features.keyed) await register(keyed);
+    registerKeyInfo(keyed);
+    for (const feature of deps.features) for (const register of feature.keyed) await register(keyed);
   });
   await v1.register(async (open) => {
-    for (const register of deps.features.open) await register(open);
+    for (const feature of deps.features) for (const register of feature.open) await register(open);
   });
 }

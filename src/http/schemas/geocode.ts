@@ -1,8 +1,9 @@
 import { type Static, Type } from 'typebox';
+import { GEOCODE_MAX_LIMIT } from '../../domain/geocode/geocode-result.ts';
 
 /** GET /geocode: query string and response (spec: Geocode result, GET /geocode). */
 export const GEOCODE_MAX_QUERY_LENGTH = 200;
-export const GEOCODE_MAX_LIMIT = 5;
+export { GEOCODE_MAX_LIMIT };
 
 export const GeocodeQuerySchema = Type.Object(
   {
@@ -11,7 +12,9 @@ export const GeocodeQuerySchema = Type.Object(
       maxLength: GEOCODE_MAX_QUERY_LENGTH,
       description: 'free-text address or place name',
     }),
-    limit: Type.Integer({ minimum: 1, maximum: GEOCODE_MAX_LIMIT, default: GEOCODE_MAX_LIMIT }),
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: GEOCODE_MAX_LIMIT, default: GEOCODE_MAX_LIMIT }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -210,7 +210,7 @@ export const HistoricalStatsSchema = Type.Object(
     thermal: Type.Optional(ThermalBlockSchema),
   },
   {
-    title: 'HistoricalStatistics',
+    title: 'HistoricalStats',
     description: 'Annual statistics over the reference year for one location.',
   },
 );

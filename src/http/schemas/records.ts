@@ -42,5 +42,5 @@ export const RecordsResponseSchema = Type.Object(
     }),
     hourly: Type.Array(HourlyRecordSchema),
   },
-  { title: 'HourlyRecords' },
+  { title: 'RecordEnvelope' },
 );

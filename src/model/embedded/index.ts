@@ -243,6 +243,10 @@ class EmbeddedModel implements MicroclimateModel {
     });
   }
 
+  workers(): { alive: number; total: number } {
+    return { alive: this.pool.alive, total: this.pool.size };
+  }
+
   close(): Promise<void> {
     return this.pool.close();
   }

@@ -1,17 +1,19 @@
 import type { KeyValueCache } from '../../adapters/cache/port.ts';
 import type { CityDefinition, DataMetric } from '../../domain/coverage/cities.ts';
 import { classifyPoint } from '../../domain/coverage/classify.ts';
+import { swappedCoordinatesHint } from '../../domain/coverage/swapped-hint.ts';
 import { assertCityInScope, entitledMetrics } from '../../domain/data/entitlement.ts';
 import { parseMetrics, parseRadius } from '../../domain/data/location-input.ts';
 import { apiError } from '../../domain/errors/catalogue.ts';
 import type { KeyRecord } from '../../domain/keys/key-record.ts';
+import type { Dataset, HistoricalStats } from '../../domain/stats/historical-stats.ts';
 import type { DomainId, MicroclimateModel } from '../../model/port.ts';
 import { type ResolveAddress, resolveLocation } from './resolve-location.ts';
 import { sampleCells } from './sampling.ts';
 import { awaitWithDeadline, createSingleFlight } from './single-flight.ts';
 import type { StatisticsBlocks, StatisticsEngine } from './statistics-engine.ts';
 
-export type Dataset = 'brussels_extended' | 'belgium_lowres';
+export type { Dataset } from '../../domain/stats/historical-stats.ts';
 
 export interface HistoricalQuery {
   address?: string | undefined;
@@ -38,13 +40,16 @@ interface CachedStatistics {
 }
 
 /** Which dataset answers a location: the hyper-local model inside Brussels' zone, the nationwide grid elsewhere in Belgium. */
-function datasetFor(
+export function datasetFor(
   lat: number,
   lon: number,
 ): { dataset: Dataset; domain: DomainId; city: CityDefinition | null } {
   const coverage = classifyPoint(lat, lon);
   if (coverage.covered === false) {
-    throw apiError('outside_coverage', 'This location is outside Belgium, the area the service covers.');
+    throw apiError(
+      'outside_coverage',
+      `This location is outside Belgium, the area the service covers.${swappedCoordinatesHint(lat, lon)}`,
+    );
   }
   if (coverage.covered === 'high_res' && coverage.city.products.historical) {
     return { dataset: 'brussels_extended', domain: coverage.city.id as DomainId, city: coverage.city };
@@ -52,7 +57,26 @@ function datasetFor(
   return { dataset: 'belgium_lowres', domain: 'belgium', city: null };
 }
 
-export function createHistoricalService(deps: HistoricalDeps) {
+/** A resolved location: the address it was given by (or null) and its coordinates. */
+type Location = { address: string | null; lat: number; lon: number };
+
+export interface HistoricalService {
+  /** GET /historical/stats for a key */
+  stats(
+    key: KeyRecord,
+    query: HistoricalQuery,
+  ): Promise<{ body: HistoricalStats; cacheStatus: 'hit' | 'miss' }>;
+  /**
+   * every modelled metric for a location already resolved and checked (reports); no
+   * deadline. A radius the caller did not choose (`radiusGiven` false) never fails for
+   * lack of outdoor cells: a location inside a building reads the nearest outdoor cells.
+   */
+  statsForLocation(location: Location, radius: number, radiusGiven?: boolean): Promise<HistoricalStats>;
+  /** refuses (422 outside_coverage) a chosen radius that holds no outdoor cell, before anything is counted */
+  assertSampleable(location: { lat: number; lon: number }, radius: number, radiusGiven: boolean): void;
+}
+
+export function createHistoricalService(deps: HistoricalDeps): HistoricalService {
   const flights = createSingleFlight<CachedStatistics>();
 
   async function computeAndStore(
@@ -83,6 +107,8 @@ export function createHistoricalService(deps: HistoricalDeps) {
     key: KeyRecord | null;
     requested: DataMetric[] | undefined;
     deadlineMs: number;
+    /** the radius is a default (reports): none of its cells outdoors → the nearest outdoor ones */
+    widenToNearest?: boolean;
   }) {
     const { location, radius } = input;
     const { dataset, domain, city } = datasetFor(location.lat, location.lon);
@@ -98,6 +124,7 @@ export function createHistoricalService(deps: HistoricalDeps) {
       location.lat,
       location.lon,
       dataset === 'belgium_lowres' ? undefined : radius,
+      input.widenToNearest,
     );
     const cacheKey = `historical:${deps.model.version}:${dataset}:${location.lat}:${location.lon}:${sampling.radiusM ?? '-'}`;
     let cacheStatus: 'hit' | 'miss' = 'hit';
@@ -109,25 +136,26 @@ export function createHistoricalService(deps: HistoricalDeps) {
       const work = flights.run(cacheKey, () => computeAndStore(cacheKey, domain, sampling.cells));
       result = await awaitWithDeadline(work, input.deadlineMs, 'The annual statistics for this location');
     }
-    const meta: Record<string, unknown> = {
+    const meta: HistoricalStats['meta'] = {
       dataset,
       reference_year: info.referenceYear,
       sampling: sampling.sampling,
+      ...(sampling.distanceM !== undefined ? { distance_m: Math.round(sampling.distanceM * 10) / 10 } : {}),
+      ...(sampling.radiusM !== undefined ? { radius_m: sampling.radiusM } : {}),
+      n_cells: sampling.cells.length,
+      hours: result.hours,
+      metrics,
+      generated_utc: result.generated_utc,
     };
-    if (sampling.distanceM !== undefined) meta.distance_m = Math.round(sampling.distanceM * 10) / 10;
-    if (sampling.radiusM !== undefined) meta.radius_m = sampling.radiusM;
-    meta.n_cells = sampling.cells.length;
-    meta.hours = result.hours;
-    meta.metrics = metrics;
-    meta.generated_utc = result.generated_utc;
-    const body: Record<string, unknown> = {};
-    if (city) body.city = { id: city.id, name: city.name, country: city.country };
-    body.location = { address: location.address, lat: location.lat, lon: location.lon };
-    body.meta = meta;
-    for (const metric of metrics) {
-      const block = result.blocks[metric];
-      if (block) body[metric] = block;
-    }
+    const body: HistoricalStats = {
+      ...(city ? { city: { id: city.id, name: city.name, country: city.country } } : {}),
+      location: { address: location.address, lat: location.lat, lon: location.lon },
+      meta,
+    };
+    const { air, wind, thermal } = result.blocks;
+    if (air && metrics.includes('air')) body.air = air;
+    if (wind && metrics.includes('wind')) body.wind = wind;
+    if (thermal && metrics.includes('thermal')) body.thermal = thermal;
     return { body, cacheStatus };
   }
 
@@ -139,18 +167,30 @@ export function createHistoricalService(deps: HistoricalDeps) {
       const location = await resolveLocation(query, deps.resolveAddress);
       return assemble({ location, radius, key, requested, deadlineMs: deps.deadlineMs });
     },
-    /** every modelled metric for a location already resolved and checked (reports); no deadline */
-    async statsForLocation(location: { address: string | null; lat: number; lon: number }, radius: number) {
+    /**
+     * every modelled metric for a location already resolved and checked (reports); no
+     * deadline. A radius the caller did not choose (`radiusGiven` false) never fails for
+     * lack of outdoor cells: a location inside a building reads the nearest outdoor cells.
+     */
+    async statsForLocation(location: Location, radius: number, radiusGiven = true) {
       const { body } = await assemble({
         location,
         radius,
         key: null,
         requested: undefined,
         deadlineMs: 24 * 3_600_000,
+        widenToNearest: !radiusGiven,
       });
       return body;
     },
+    /**
+     * Refuses, before anything is counted, a radius the caller chose that holds no outdoor
+     * cell (the same 422 as the statistics); a default radius always samples something.
+     */
+    assertSampleable(location: { lat: number; lon: number }, radius: number, radiusGiven: boolean): void {
+      const { dataset, domain } = datasetFor(location.lat, location.lon);
+      if (dataset === 'belgium_lowres') return;
+      sampleCells(deps.model, domain, location.lat, location.lon, radius, !radiusGiven);
+    },
   };
 }
-
-export type HistoricalService = ReturnType<typeof createHistoricalService>;

@@ -1,6 +1,7 @@
 import type { KeyValueCache } from '../../adapters/cache/port.ts';
 import type { CityDefinition } from '../../domain/coverage/cities.ts';
 import { classifyPoint } from '../../domain/coverage/classify.ts';
+import { swappedCoordinatesHint } from '../../domain/coverage/swapped-hint.ts';
 import { assertCityInScope, entitledMetrics } from '../../domain/data/entitlement.ts';
 import { meanRecords } from '../../domain/data/hourly-records.ts';
 import { parseRadius } from '../../domain/data/location-input.ts';
@@ -34,7 +35,7 @@ function coveringCity(lat: number, lon: number, product: RecordsProduct): CityDe
       'outside_coverage',
       coverage.covered === 'high_res_in_development'
         ? `High-resolution ${product} data for this part of ${coverage.city.name} is not published yet.`
-        : `This location is outside every city covered by the ${product} product.`,
+        : `This location is outside every city covered by the ${product} product.${swappedCoordinatesHint(lat, lon)}`,
     );
   }
   if (!coverage.city.products[product]) {
@@ -43,7 +44,16 @@ function coveringCity(lat: number, lon: number, product: RecordsProduct): CityDe
   return coverage.city;
 }
 
-export function createRecordsService(deps: RecordsDeps) {
+export interface RecordsService {
+  /** GET /realtime or /forecast for a key: the encoded JSON body (records-body.ts) and whether the cache answered */
+  records(
+    product: RecordsProduct,
+    key: KeyRecord,
+    query: { address?: string; lat?: string; lon?: string; radius?: string },
+  ): Promise<{ body: Buffer; cacheStatus: 'hit' | 'miss' }>;
+}
+
+export function createRecordsService(deps: RecordsDeps): RecordsService {
   const flights = createSingleFlight<CachedRecords>();
   // parsed payloads of this process, in front of the (possibly shared) string cache, so a
   // hit costs neither a round trip nor a JSON parse
@@ -121,5 +131,3 @@ export function createRecordsService(deps: RecordsDeps) {
     },
   };
 }
-
-export type RecordsService = ReturnType<typeof createRecordsService>;

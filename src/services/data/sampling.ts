@@ -13,8 +13,10 @@ export interface Sampling {
 /**
  * Which outdoor cells answer for a location. Without a radius: the cell containing the
  * point, or for a point inside a building the outdoor cells at the nearest distance plus
- * half a cell. With a radius: every outdoor cell within it, never widened. Building
- * interiors are never read.
+ * half a cell. With a radius: every outdoor cell within it, never widened, unless
+ * `widenToNearest` says the radius was a default rather than the caller's choice (reports):
+ * then a radius holding no outdoor cell falls back to the nearest outdoor cells, as
+ * without a radius. Building interiors are never read.
  */
 export function sampleCells(
   model: MicroclimateModel,
@@ -22,11 +24,13 @@ export function sampleCells(
   lat: number,
   lon: number,
   radiusM: number | undefined,
+  widenToNearest = false,
 ): Sampling {
   const located = model.locate(domain, lat, lon);
   if (!located) throw apiError('outside_coverage', 'The location is outside the model grid.');
   if (radiusM !== undefined) {
     const cells = model.outdoorCellsWithin(domain, lat, lon, radiusM);
+    if (cells.length === 0 && widenToNearest) return sampleCells(model, domain, lat, lon, undefined);
     if (cells.length === 0) {
       throw apiError(
         'outside_coverage',

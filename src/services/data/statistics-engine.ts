@@ -1,5 +1,5 @@
 import type { KeyValueCache } from '../../adapters/cache/port.ts';
-import type { StatisticsPool } from '../../adapters/threads/statistics-pool.ts';
+import type { StatisticsPool } from '../../adapters/threads/port.ts';
 import { classifyPoint } from '../../domain/coverage/classify.ts';
 import type {
   AirBlock,
@@ -42,11 +42,18 @@ const LATTICE = 6;
  * Turns the model's hourly series into the statistics blocks, and computes (once per model
  * version and domain, stored durably) the references the blocks compare against.
  */
+export interface StatisticsEngine {
+  /** the domain's references, computed once per model version */
+  references(domain: DomainId): Promise<StatisticsReferences>;
+  /** the air, wind and thermal blocks of the sampled cells' hourly series */
+  blocks(series: readonly CellSeries[], references: StatisticsReferences): Promise<StatisticsBlocks>;
+}
+
 export function createStatisticsEngine(deps: {
   model: MicroclimateModel;
   cache: KeyValueCache;
   pool: StatisticsPool;
-}) {
+}): StatisticsEngine {
   const pending = new Map<DomainId, Promise<StatisticsReferences>>();
 
   function nearestOutdoorCells(domain: DomainId, points: Array<[number, number]>): number[] {
@@ -131,5 +138,3 @@ export function createStatisticsEngine(deps: {
     },
   };
 }
-
-export type StatisticsEngine = ReturnType<typeof createStatisticsEngine>;

@@ -1,41 +1,18 @@
 import type { CityDefinition } from '../../domain/coverage/cities.ts';
 import { scopeAllows } from '../../domain/keys/key-record.ts';
+import type { CatalogBody, CatalogStep, LayerLink } from '../../domain/map/catalog.ts';
 import { LAYERS, STATIC_LAYERS, type TimedMapLayer } from '../../domain/map/layers.ts';
 import { scopePath, type TileScope } from '../../domain/map/url-signing.ts';
 import type { CatalogSkeleton, StepSkeleton } from './catalog-skeleton.ts';
 import type { TileSigner } from './tile-signer.ts';
+
+export type { CatalogBody, CatalogStep, LayerLink } from '../../domain/map/catalog.ts';
 
 /** The part of a key the catalog depends on. */
 export interface CatalogKey {
   id: string;
   metrics: readonly string[];
   horizons: readonly string[];
-}
-
-export interface LayerLink {
-  tilejson: string;
-}
-
-export interface CatalogStep {
-  timestamp: string;
-  timestamp_ms: number;
-  layers: Partial<Record<TimedMapLayer, LayerLink>>;
-}
-
-export interface CatalogBody {
-  city: { id: string; name: string; country: string };
-  meta: {
-    crs: 'EPSG:3857';
-    tile_format: 'mvt';
-    resolution_m: number;
-    generated_utc: string;
-    catalog_ttl_s: number;
-    url_expires_utc: string;
-  };
-  static: Record<string, LayerLink>;
-  realtime?: CatalogStep;
-  forecast: CatalogStep[];
-  range?: Partial<Record<TimedMapLayer, Record<string, { min: number; max: number }>>>;
 }
 
 /**

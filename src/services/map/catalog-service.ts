@@ -6,6 +6,12 @@ import { buildSkeleton, type CatalogSkeleton, RANGED_LAYERS, stepHours } from '.
 import { RangeMemo } from './range-memo.ts';
 import type { TileSigner } from './tile-signer.ts';
 
+/** what a shared cache may hold: a skeleton another instance assembled */
+interface KeyValueCache {
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string, ttlMs: number | null): Promise<void>;
+}
+
 /**
  * GET /map/{city} as a use case. The skeleton of each city is assembled on demand and
  * kept `ttlMs` (60 s); concurrent misses share one assembly. When the model fails, the
@@ -31,6 +37,11 @@ export function createCatalogService(deps: {
   /** how long an assembly waits for value ranges it does not know yet (default 3 s) */
   rangeWaitMs?: number;
   now?: () => number;
+  /**
+   * scale-out: the cache every instance shares (Redis), so that one assembly serves
+   * them all (one `generated_utc`, `X-Cache: hit` on any instance within the TTL)
+   */
+  shared?: KeyValueCache;
 }): CatalogService {
   const ttlMs = deps.ttlMs ?? CATALOG_TTL_MS;
   const now = deps.now ?? Date.now;
@@ -39,6 +50,21 @@ export function createCatalogService(deps: {
   const memo = new RangeMemo(deps.model);
   const rangeWaitMs = deps.rangeWaitMs ?? 3_000;
 
+  const sharedKey = (cityId: string) => `map-catalog:${cityId}`;
+  const fresh = (skeleton: CatalogSkeleton | undefined, nowMs: number): skeleton is CatalogSkeleton =>
+    !!skeleton && nowMs - skeleton.generatedMs < ttlMs && nowMs >= skeleton.generatedMs;
+
+  /** another instance's fresh skeleton, if the shared cache has one (an unreachable cache is a miss) */
+  async function fromShared(cityId: string, nowMs: number): Promise<CatalogSkeleton | undefined> {
+    if (!deps.shared) return undefined;
+    const text = await deps.shared.get(sharedKey(cityId)).catch(() => null);
+    if (!text) return undefined;
+    const skeleton = JSON.parse(text) as CatalogSkeleton;
+    if (!fresh(skeleton, nowMs)) return undefined;
+    lastGood.set(cityId, skeleton);
+    return skeleton;
+  }
+
   function assemble(cityId: string, nowMs: number): Promise<CatalogSkeleton> {
     const running = inFlight.get(cityId);
     if (running) return running;
@@ -46,6 +72,9 @@ export function createCatalogService(deps: {
     const work = buildSkeleton(deps.model, memo, city, nowMs, { rangeWaitMs, deadlineMs: deps.deadlineMs })
       .then((skeleton) => {
         lastGood.set(cityId, skeleton);
+        const left = ttlMs - (now() - skeleton.generatedMs);
+        if (deps.shared && left > 0)
+          void deps.shared.set(sharedKey(cityId), JSON.stringify(skeleton), left).catch(() => {});
         return skeleton;
       })
       .finally(() => inFlight.delete(cityId));
@@ -71,10 +100,11 @@ export function createCatalogService(deps: {
     async getCatalog({ city: cityId, key, nowMs = now() }) {
       const city = findCity(cityId);
       if (!city?.products.map || !city.map) throw apiError('not_found', `No map for city '${cityId}'.`);
-      const cached = lastGood.get(cityId);
+      const local = lastGood.get(cityId);
+      const cached = fresh(local, nowMs) ? local : await fromShared(cityId, nowMs);
       let skeleton: CatalogSkeleton;
       let cache: 'hit' | 'miss' | 'stale';
-      if (cached && nowMs - cached.generatedMs < ttlMs && nowMs >= cached.generatedMs) {
+      if (cached) {
         skeleton = cached;
         cache = 'hit';
       } else {

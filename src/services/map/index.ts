@@ -18,11 +18,21 @@ export function createMapServices(deps: {
   /** budget for one model call behind a catalog or a tile */
   deadlineMs?: number;
   tileCacheBytes?: number;
+  /** scale-out: the catalog cache every instance shares */
+  sharedCache?: Parameters<typeof createCatalogService>[0]['shared'];
+  /** makes TileJSON `tiles` absolute (config PUBLIC_BASE_URL) */
+  publicBaseUrl?: string | undefined;
 }): { catalog: CatalogService; tiles: TileService } {
   const signer = createTileSigner(deps.secrets);
   const now = deps.now ?? Date.now;
   return {
-    catalog: createCatalogService({ model: deps.model, signer, now, deadlineMs: deps.deadlineMs }),
+    catalog: createCatalogService({
+      model: deps.model,
+      signer,
+      now,
+      deadlineMs: deps.deadlineMs,
+      ...(deps.sharedCache ? { shared: deps.sharedCache } : {}),
+    }),
     tiles: createTileService({
       model: deps.model,
       signer,
@@ -30,6 +40,7 @@ export function createMapServices(deps: {
       now,
       deadlineMs: deps.deadlineMs,
       cacheBytes: deps.tileCacheBytes,
+      publicBaseUrl: deps.publicBaseUrl,
     }),
   };
 }

@@ -16,7 +16,7 @@ import { isValidTile, type TileAddress, tileBounds } from '../../domain/map/merc
 import { encodeTile } from '../../domain/map/mvt.ts';
 import { buildTileJson, type TileJson } from '../../domain/map/tilejson.ts';
 import { type SignedQuery, scopePath } from '../../domain/map/url-signing.ts';
-import { type DomainId, type MicroclimateModel, ModelTimeoutError } from '../../model/port.ts';
+import type { DomainId, MicroclimateModel } from '../../model/port.ts';
 import { type CachedTile, TileCache } from './tile-cache.ts';
 import {
   type AdmittedTileRequest,
@@ -41,6 +41,8 @@ export interface TileResult {
 
 export interface TileService {
   tileJson(params: TileAddressParams, query: SignedQuery, nowMs?: number): Promise<TileJson>;
+  /** the service's clock (a TileJSON is cached no longer than its signed URL lives) */
+  now(): number;
   tile(
     params: TileAddressParams & TileAddress,
     query: SignedQuery,
@@ -60,6 +62,7 @@ export function createTileService(deps: {
   cacheBytes?: number;
   deadlineMs?: number;
   now?: () => number;
+  publicBaseUrl?: string | undefined;
 }): TileService {
   const now = deps.now ?? Date.now;
   const cache = new TileCache(deps.cacheBytes ?? 256 * 1024 * 1024);
@@ -112,21 +115,13 @@ export function createTileService(deps: {
         cache.set(key, entry);
         return entry;
       })
-      .catch((err: unknown) => {
-        if (err instanceof ModelTimeoutError)
-          throw apiError('upstream_timeout', 'The tile took too long to compute; retry shortly.', {
-            cause: err,
-          });
-        throw apiError('upstream_unavailable', 'The map model service could not cut this tile.', {
-          cause: err,
-        });
-      })
       .finally(() => inFlight.delete(key));
     inFlight.set(key, work);
     return work;
   }
 
   return {
+    now,
     async tileJson(params, query, nowMs = now()) {
       const req = await admitTileRequest(deps, params, query, nowMs);
       const grid = deps.model.domain(req.city.id as DomainId).grid;
@@ -143,6 +138,7 @@ export function createTileService(deps: {
         tilesPath: path,
         // the signature covers the whole prefix, so the tiles reuse this request's own
         signedQuery: signedQueryString(query),
+        publicBaseUrl: deps.publicBaseUrl,
         bounds: [
           grid.west,
           grid.north - grid.rows * grid.dLat,
@@ -189,7 +185,8 @@ function toBuffer(bytes: Uint8Array | null): Buffer | null {
 }
 
 function signedQueryString(query: SignedQuery): string {
-  const parts = [`key=${encodeURIComponent(query.key ?? '')}`, `exp=${query.exp}`];
+  // called once the query verified, so every value is one string
+  const parts = [`key=${encodeURIComponent(String(query.key ?? ''))}`, `exp=${query.exp}`];
   if (query.issued !== undefined) parts.push(`issued=${query.issued}`);
   parts.push(`sig=${query.sig}`);
   return parts.join('&');

@@ -1,9 +1,10 @@
-import type { ReportJob } from '../../adapters/store/report-jobs.ts';
+import type { ReportJob } from '../../adapters/store/port.ts';
 import { coordinateLabel } from '../../domain/coverage/rounding.ts';
-import { ApiError } from '../../domain/errors/catalogue.ts';
+import { translateFailure } from '../../domain/errors/translate.ts';
 import type { ReportLang } from '../../domain/reports/i18n/index.ts';
 import { limitToMetrics } from '../../domain/reports/stats.ts';
 import { renderReportHtml } from '../../domain/reports/template.ts';
+import { quotaCounterName } from './quota.ts';
 import { DAY_MS, RETENTION_DAYS, type ReportServiceDeps } from './types.ts';
 
 /**
@@ -38,15 +39,21 @@ export async function generateReport(
   jobId: string,
   signal: AbortSignal,
   options: GenerateOptions,
-): Promise<void> {
+): Promise<'interrupted' | undefined> {
   const { deps, clock, leaseMs, maxAttempts } = options;
   const { store } = deps;
   const job = await store.claim(jobId, clock(), clock() + leaseMs);
-  if (!job) return; // finished, or another worker holds it
+  if (!job) return undefined; // finished, or another worker holds it
   const retention = () => clock() + RETENTION_DAYS * DAY_MS;
   if (job.attempts > maxAttempts) {
     if (job.hasHtml) await store.markPdfPending(jobId, clock(), retention());
-    else await store.fail(jobId, `The report could not be generated after ${maxAttempts} attempts.`, clock());
+    else
+      await store.fail(
+        jobId,
+        `The report could not be generated after ${maxAttempts} attempts.`,
+        clock(),
+        refundCounter(job),
+      );
     return;
   }
   const heartbeat = setInterval(
@@ -62,11 +69,11 @@ export async function generateReport(
       html = (await store.readFile(jobId, 'html')) as string;
     } else {
       const built = await buildHtml(job, options);
-      if (signal.aborted) return;
+      if (signal.aborted) return 'interrupted';
       html = built.html;
       await store.saveHtml(jobId, html, built.label, clock());
     }
-    if (signal.aborted) return;
+    if (signal.aborted) return 'interrupted';
     try {
       const pdf = await deps.pdf.render(html);
       await store.complete(jobId, pdf, clock(), retention());
@@ -75,8 +82,9 @@ export async function generateReport(
       await store.markPdfPending(jobId, clock(), retention());
     }
   } catch (error) {
-    if (signal.aborted) return;
-    if (error instanceof ApiError && TRANSIENT.has(error.code) && job.attempts < maxAttempts) {
+    if (signal.aborted) return 'interrupted';
+    const failure = translateFailure(error, 'reports');
+    if (failure && TRANSIENT.has(failure.code) && job.attempts < maxAttempts) {
       const delay = options.retryDelayMs * job.attempts;
       // the delay lives in this process's timer; if the process dies first, the sweep
       // elsewhere (or the restart) finds the released job and retries it
@@ -85,16 +93,25 @@ export async function generateReport(
       return;
     }
     const detail =
-      error instanceof PermanentJobError || error instanceof ApiError
+      error instanceof PermanentJobError
         ? error.detail
-        : 'The report could not be generated because of an internal error.';
-    if (!(error instanceof ApiError) && !(error instanceof PermanentJobError)) {
+        : (failure?.detail ?? 'The report could not be generated because of an internal error.');
+    if (!failure && !(error instanceof PermanentJobError)) {
       deps.logger?.error({ jobId, err: error }, 'report generation failed');
     }
-    await store.fail(jobId, detail, clock());
+    await store.fail(jobId, detail, clock(), refundCounter(job));
   } finally {
     clearInterval(heartbeat);
   }
+}
+
+/**
+ * A failed job gives back the quota unit it was counted against (its day's counter): the
+ * reader got nothing, so nothing is charged. The store does it in the failure's own
+ * transaction, once.
+ */
+function refundCounter(job: ReportJob): string {
+  return quotaCounterName(job.keyId, job.createdMs);
 }
 
 async function buildHtml(job: ReportJob, options: GenerateOptions): Promise<{ html: string; label: string }> {
@@ -102,7 +119,9 @@ async function buildHtml(job: ReportJob, options: GenerateOptions): Promise<{ ht
   let label = job.label;
   if (!label) {
     // the spec: coordinates without an address get a reverse-geocoded label, else 'lat, lon'
-    label = await deps.reverseLabel(job.lat, job.lon).catch(() => coordinateLabel(job.lat, job.lon));
+    label = await deps
+      .reverseLabel(job.lat, job.lon, job.lang as ReportLang)
+      .catch(() => coordinateLabel(job.lat, job.lon));
     if (!label) label = coordinateLabel(job.lat, job.lon);
   }
   const stats = limitToMetrics(
@@ -116,12 +135,23 @@ async function buildHtml(job: ReportJob, options: GenerateOptions): Promise<{ ht
   );
   const lang = job.lang as ReportLang;
   const attribution = deps.attribution?.(stats, lang);
+  // the map illustrates; a report without it beats no report
+  const siteMap = await deps
+    .siteMap?.({ lat: job.lat, lon: job.lon, radius: job.radius })
+    .catch((error: unknown) => {
+      deps.logger?.warn(
+        { jobId: job.id, err: error },
+        'report location map failed; the report goes without it',
+      );
+      return undefined;
+    });
   const html = renderReportHtml(stats, lang, {
     jobId: job.id,
     address: label,
     generatedAtMs: clock(),
     ...(attribution ? { attribution } : {}),
-    ...(deps.fontDataUrl ? { fontDataUrl: deps.fontDataUrl } : {}),
+    ...(deps.fonts ? { fonts: deps.fonts } : {}),
+    ...(siteMap ? { siteMap } : {}),
   });
   return { html, label };
 }

@@ -12,6 +12,8 @@ export interface ReportRequest {
   lat: number | null;
   lon: number | null;
   radius: number;
+  /** whether the caller chose the radius (else it is the default of 10 m) */
+  radiusGiven: boolean;
   lang: ReportLang;
 }
 
@@ -49,10 +51,16 @@ export function parseReportRequest(body: unknown): ReportRequest {
   } else if (hasLat || hasLon) {
     if (!hasLat || !hasLon) throw apiError('validation_error', 'Provide both lat and lon.');
     if (!isNumber(input.lat) || input.lat < -90 || input.lat > 90) {
-      throw apiError('validation_error', 'lat must be a number from -90 to 90.');
+      throw apiError(
+        'validation_error',
+        'lat must be a JSON number of degrees from -90 to 90, e.g. "lat": 50.8467 (a number, not a string).',
+      );
     }
     if (!isNumber(input.lon) || input.lon < -180 || input.lon > 180) {
-      throw apiError('validation_error', 'lon must be a number from -180 to 180.');
+      throw apiError(
+        'validation_error',
+        'lon must be a JSON number of degrees from -180 to 180, e.g. "lon": 4.3525 (a number, not a string).',
+      );
     }
     lat = roundCoordinate(input.lat);
     lon = roundCoordinate(input.lon);
@@ -60,6 +68,7 @@ export function parseReportRequest(body: unknown): ReportRequest {
     throw apiError('validation_error', 'Provide either address or both lat and lon.');
   }
   let radius = RADIUS_DEFAULT;
+  let radiusGiven = false;
   if (input.radius !== undefined && input.radius !== null) {
     if (!isNumber(input.radius) || input.radius < RADIUS_MIN || input.radius > RADIUS_MAX) {
       throw apiError(
@@ -68,6 +77,7 @@ export function parseReportRequest(body: unknown): ReportRequest {
       );
     }
     radius = input.radius;
+    radiusGiven = true;
   }
   let lang: ReportLang = 'en';
   if (input.lang !== undefined && input.lang !== null) {
@@ -76,12 +86,16 @@ export function parseReportRequest(body: unknown): ReportRequest {
     }
     lang = input.lang as ReportLang;
   }
-  return { address, lat, lon, radius, lang };
+  return { address, lat, lon, radius, radiusGiven, lang };
 }
 
 /** UUID v4 as the spec writes it: lowercase hex, version digit 4 */
 const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 export function assertJobId(jobId: string): void {
-  if (!JOB_ID.test(jobId)) throw apiError('validation_error', 'job_id must be a lowercase UUID v4.');
+  if (!JOB_ID.test(jobId))
+    throw apiError(
+      'validation_error',
+      'job_id must be a lowercase UUID v4 as returned by POST /reports, e.g. 3b241101-e2bb-4255-8caf-4136c566a962.',
+    );
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { ReportJob } from '../../adapters/store/report-jobs.ts';
+import type { ReportJob } from '../../adapters/store/port.ts';
 import { DATA_METRICS } from '../../domain/coverage/cities.ts';
 import { type Coverage, classifyPoint } from '../../domain/coverage/classify.ts';
+import { swappedCoordinatesHint } from '../../domain/coverage/swapped-hint.ts';
 import { assertCityInScope, entitledMetrics } from '../../domain/data/entitlement.ts';
 import { apiError } from '../../domain/errors/catalogue.ts';
 import type { ReportLang } from '../../domain/reports/i18n/index.ts';
@@ -73,10 +74,38 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
     timers.add(timer);
   };
 
+  function refund(counter: string, attempt = 0): void {
+    deps.counters.decrement(counter, 1).catch((error: unknown) => {
+      if (attempt >= 60) {
+        deps.logger?.error({ err: error }, 'report quota unit could not be refunded');
+        return;
+      }
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        refund(counter, attempt + 1);
+      }, 1000);
+      timer.unref();
+      timers.add(timer);
+    });
+  }
+
+  async function handBack(jobId: string): Promise<void> {
+    try {
+      await store.release(jobId, clock());
+    } catch (error) {
+      // the lease lapses by itself and the sweep of a live instance resumes the job
+      deps.logger?.warn({ jobId, err: error }, 'report job not handed back; its lease will lapse');
+      return;
+    }
+    // released: a shared queue delivers it to another instance now; a closed in-process
+    // queue refuses, and the next start (or any sweep) resumes the released job
+    await queue.enqueue({ v: 1, jobId }).catch(() => {});
+  }
+
   async function ownedJob(keyId: string, jobId: string): Promise<ReportJob> {
     assertJobId(jobId);
     const job = await store.get(jobId);
-    // another key's job is as unknown as a missing one: a 404 reveals nothing
+    // another key's job is treated like a missing one: a 404 reveals nothing
     if (!job || job.keyId !== keyId) throw apiError('not_found', 'No report job with this id.');
     if (job.expiresMs <= clock())
       throw apiError('not_found', 'This report has expired (files are kept 30 days).');
@@ -143,7 +172,7 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
       let label: string | null = null;
       let coverage: Coverage;
       if (request.address !== null) {
-        const resolved = await deps.resolveAddress(request.address);
+        const resolved = await deps.resolveAddress(request.address, request.lang);
         coverage = classify(resolved.lat, resolved.lon);
         if (coverage.covered === false) {
           throw apiError('outside_coverage', 'This address is outside the area the service covers.');
@@ -154,13 +183,17 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
       } else {
         coverage = classify(request.lat as number, request.lon as number);
         if (coverage.covered === false) {
-          throw apiError('outside_coverage', 'This location is outside the area the service covers.');
+          throw apiError(
+            'outside_coverage',
+            `This location is outside the area the service covers.${swappedCoordinatesHint(request.lat as number, request.lon as number)}`,
+          );
         }
         lat = coverage.lat;
         lon = coverage.lon;
       }
-      // 2. what the key may read there, before anything is counted
+      // 2. what the key may read there, and whether it can be sampled at all, before anything is counted
       const metrics = reportMetrics(scope, coverage);
+      deps.assertSampleable?.(lat, lon, request.radius, request.radiusGiven);
       // 3. the daily quota, consumed atomically: concurrent posts can never over-issue
       const now = clock();
       const counter = quotaCounterName(keyId, now);
@@ -170,7 +203,7 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
         const retryAfter = Math.max(1, Math.ceil((resetMs - now) / 1000));
         throw apiError(
           'quota_exceeded',
-          `The daily quota of ${reportsPerDay} reports is used up; it resets at midnight UTC.`,
+          `The daily quota of ${reportsPerDay} report${reportsPerDay === 1 ? '' : 's'} is used up; it resets at midnight UTC.`,
           { headers: { 'Retry-After': String(retryAfter) } },
         );
       }
@@ -191,7 +224,9 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
           expiresMs: now + RETENTION_DAYS * DAY_MS,
         });
       } catch (error) {
-        await deps.counters.decrement(counter, 1).catch(() => {});
+        // the job was not accepted: its quota unit goes back, even if the database that
+        // refused the insert needs a few seconds to take the refund too
+        refund(counter);
         throw error;
       }
       // 5. enqueue; if the queue refuses, the job is in the database and the sweep runs it
@@ -246,9 +281,19 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
     },
 
     async start() {
-      queue.start((message, signal) =>
-        generateReport(message.jobId, signal, { deps, clock, leaseMs, maxAttempts, retryDelayMs, requeue }),
-      );
+      queue.start(async (message, signal) => {
+        const outcome = await generateReport(message.jobId, signal, {
+          deps,
+          clock,
+          leaseMs,
+          maxAttempts,
+          retryDelayMs,
+          requeue,
+        });
+        // shutting down mid-job (this worker holds it): hand the job back at once (free
+        // lease, message queued again) so another instance takes it now, not after the lease lapses
+        if (outcome === 'interrupted') await handBack(message.jobId);
+      });
       await service.resumeInterrupted();
       if (sweepIntervalMs > 0) {
         sweepTimer = setInterval(() => {

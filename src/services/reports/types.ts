@@ -1,10 +1,12 @@
 import type { Counters } from '../../adapters/counters/port.ts';
 import type { PdfRenderer } from '../../adapters/pdf/port.ts';
 import type { JobQueue } from '../../adapters/queue/port.ts';
-import type { ReportJobStore } from '../../adapters/store/report-jobs.ts';
+import type { ReportJobStore } from '../../adapters/store/port.ts';
 import type { Coverage } from '../../domain/coverage/classify.ts';
 import type { ReportLang } from '../../domain/reports/i18n/index.ts';
-import type { HistoricalStats } from '../../domain/reports/stats.ts';
+import type { ReportFont } from '../../domain/reports/styles.ts';
+import type { HistoricalStats } from '../../domain/stats/historical-stats.ts';
+import type { SiteMapProvider } from './site-map.ts';
 
 export type StatsProvider = (input: {
   lat: number;
@@ -24,16 +26,26 @@ export interface ReportServiceDeps {
   counters: Counters;
   pdf: PdfRenderer;
   stats: StatsProvider;
-  /** forward geocoding of the posted address; throws apiError('outside_coverage') when not covered */
-  resolveAddress(address: string): Promise<{ label: string; lat: number; lon: number }>;
-  /** label for posted coordinates; a failure falls back to 'lat, lon' */
-  reverseLabel(lat: number, lon: number): Promise<string>;
+  /**
+   * forward geocoding of the posted address, labelled in the report's language where the
+   * gazetteer has one; throws apiError('outside_coverage') when not covered
+   */
+  resolveAddress(address: string, lang: ReportLang): Promise<{ label: string; lat: number; lon: number }>;
+  /** label for posted coordinates in the report's language; a failure falls back to 'lat, lon' */
+  reverseLabel(lat: number, lon: number, lang: ReportLang): Promise<string>;
+  /**
+   * refuses (4xx) a location that cannot be sampled, before anything is counted: a radius
+   * the caller chose with no outdoor cell in it; a default radius always samples something
+   */
+  assertSampleable?(lat: number, lon: number, radius: number, radiusGiven: boolean): void;
   /** coverage of posted coordinates; defaults to the shared classifier */
   classify?: (lat: number, lon: number) => Coverage;
   /** the attribution printed in a report, e.g. the city's; a translated default otherwise */
   attribution?: (stats: HistoricalStats, lang: ReportLang) => string | undefined;
-  /** data URL of the embedded font */
-  fontDataUrl?: string;
+  /** the location map's data for the cover (buildings, sampled cells, a data layer); no map without it */
+  siteMap?: SiteMapProvider;
+  /** the embedded fonts, static weights as data URLs */
+  fonts?: readonly ReportFont[];
   clock?: () => number;
   newId?: () => string;
   logger?: ReportLogger;

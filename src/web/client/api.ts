@@ -1,3 +1,4 @@
+import { resolveLink } from '@svc-api/client';
 import type { Catalog, Scale, ScaleSummary, TileJson, View } from './scale-types.ts';
 
 /**
@@ -26,9 +27,8 @@ export class ApiRequestError extends Error {
 export function createApiClient(opts: { origin: string; key: string; fetch?: typeof fetch }): ApiClient {
   const doFetch = opts.fetch ?? globalThis.fetch.bind(globalThis);
   const origin = new URL(opts.origin).origin;
-  // plain concatenation: URL() would percent-encode the {z}/{x}/{y} of tile templates
-  const resolve = (link: string) =>
-    /^[a-z][a-z0-9+.-]*:/i.test(link) ? link : `${origin}${link.startsWith('/') ? '' : '/'}${link}`;
+  // the client package's joiner: URL() would percent-encode the {z}/{x}/{y} of tile templates
+  const resolve = (link: string) => resolveLink(link.startsWith('/') ? link : `/${link}`, origin);
 
   async function getJson<T>(link: string, withKey: boolean): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json' };

@@ -5,9 +5,9 @@
  * none of that code ends up in the bundle.
  */
 
+export type { CatalogBody as Catalog, CatalogStep } from '../../domain/map/catalog.ts';
 export type { TileJson } from '../../domain/map/tilejson.ts';
 export type { Scale, ScaleClass, ScaleSummary, View, When, WhenTest } from '../../domain/scales/types.ts';
-export type { CatalogBody as Catalog, CatalogStep } from '../../services/map/catalog-body.ts';
 
 export interface ValueRange {
   min: number;

@@ -101,7 +101,8 @@ async function start(apiKey: string) {
     onChange: render,
     onError: (err) => status(`${(err as { code?: string }).code ?? 'error'}: ${err.message}`, true),
   });
-  (window as unknown as { svcDemo: unknown }).svcDemo = { map, svc };
+  // the page's objects, for a look from the browser console
+  Object.assign(window, { svcDemo: { map, svc } });
   $('layer').onchange = (e) => svc.setLayer((e.target as HTMLSelectElement).value);
   $('view').onchange = (e) => svc.setView((e.target as HTMLSelectElement).value);
   $('scale').onchange = (e) => svc.setScale((e.target as HTMLSelectElement).value);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { describe, it } from 'node:test';
+import { describe, test } from 'node:test';
 import { SCHEMA_PATH, schemaText } from '../../../scripts/cities/write-schema.ts';
 import {
   formatPackageError,
@@ -84,7 +84,7 @@ function validFiles(): PackageFiles {
 }
 
 describe('city data packages', () => {
-  it('accepts a valid package and interprets heights, roads and land cover', () => {
+  test('accepts a valid package and interprets heights, roads and land cover', () => {
     const result = validateCityPackage(validFiles());
     assert.ok(result.ok, JSON.stringify(!result.ok && result.errors));
     const { city } = result;
@@ -101,7 +101,7 @@ describe('city data packages', () => {
     );
   });
 
-  it('names the file, the feature index and the rule of every error', () => {
+  test('names the file, the feature index and the rule of every error', () => {
     const files = validFiles();
     files['city.json'] = JSON.stringify({ ...manifest, id: 'Leuven!', timezone: 'Mars/Olympus' });
     files['buildings.geojson'] = fc([
@@ -155,7 +155,7 @@ describe('city data packages', () => {
     assert.ok(!lines.some((l) => l.includes('timezone')), 'the time zone is checked once the schema passes');
   });
 
-  it('refuses a package without buildings or outside Belgium', () => {
+  test('refuses a package without buildings or outside Belgium', () => {
     const files = validFiles();
     delete files['buildings.geojson'];
     files['boundary.geojson'] = JSON.stringify(
@@ -169,7 +169,7 @@ describe('city data packages', () => {
     ]);
   });
 
-  it('reads OSM tags the documented way', () => {
+  test('reads OSM tags the documented way', () => {
     assert.equal(buildingHeight({ height: 21.5, 'building:levels': 2 }), 21.5);
     assert.match(String(buildingHeight({ height: '30 ft' })), /^height-number/);
     assert.deepEqual(classifyRoad({ highway: 'tertiary', lanes: 4 }), {
@@ -187,7 +187,7 @@ describe('city data packages', () => {
     assert.equal(classifyLand({ place: 'square' }), 'plaza');
   });
 
-  it('publishes the manifest schema written in code (data/cities/schema/city.schema.json)', async () => {
+  test('publishes the manifest schema written in code (data/cities/schema/city.schema.json)', async () => {
     assert.equal(await readFile(SCHEMA_PATH, 'utf8'), schemaText());
   });
 });

@@ -7,9 +7,9 @@ import { CITIES, cityBbox } from '../../../src/domain/coverage/cities.ts';
 import { classifyPoint } from '../../../src/domain/coverage/classify.ts';
 import { coordinateLabel, roundCoordinate } from '../../../src/domain/coverage/rounding.ts';
 
-// reference polygons shared with the project (read, never copied into it)
+// reference polygons (test/fixtures/reference: facts with their source)
 const regions = JSON.parse(
-  readFileSync(new URL('../../../../shared/reference/belgium_regions.geojson', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../fixtures/reference/belgium-regions.geojson', import.meta.url), 'utf8'),
 ) as FeatureCollection<Polygon | MultiPolygon, { [key: string]: unknown }>;
 
 function inReference(lat: number, lon: number): string | null {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, test } from 'node:test';
 import {
   belaqiClass,
   belaqiSubIndex,
@@ -10,22 +10,22 @@ import {
 } from '../../../src/domain/scales/index.ts';
 
 describe('windComfortClass', () => {
-  it('class 1 just below both calm limits', () => {
+  test('class 1 just below both calm limits', () => {
     assert.equal(windComfortClass(3.99, 9.99), 1);
     assert.equal(windComfortClass(0, 0), 1);
   });
 
-  it('gust exactly 10 m/s is very windy whatever the mean speed', () => {
+  test('gust exactly 10 m/s is very windy whatever the mean speed', () => {
     assert.equal(windComfortClass(1, 10), 4);
     assert.equal(windComfortClass(3.99, 10), 4);
   });
 
-  it('gust of 15 stays very windy, above 15 is danger', () => {
+  test('gust of 15 stays very windy, above 15 is danger', () => {
     assert.equal(windComfortClass(2, 15), 4);
     assert.equal(windComfortClass(2, 15.01), 5);
   });
 
-  it('mean speed: 4 → 2, 6 → 2, 6.01 → 3, 8 → 3, 8.01 → 4, 15 → 4, 15.01 → 5', () => {
+  test('mean speed: 4 → 2, 6 → 2, 6.01 → 3, 8 → 3, 8.01 → 4, 15 → 4, 15.01 → 5', () => {
     const cases: Array<[number, number]> = [
       [4, 2],
       [6, 2],
@@ -38,13 +38,13 @@ describe('windComfortClass', () => {
     for (const [speed, expected] of cases) assert.equal(windComfortClass(speed, 9), expected, `U=${speed}`);
   });
 
-  it('takes the worse of the mean and gust readings', () => {
+  test('takes the worse of the mean and gust readings', () => {
     assert.equal(windComfortClass(7, 12), 4);
     assert.equal(windComfortClass(16, 5), 5);
     assert.equal(windComfortClass(5, 16), 5);
   });
 
-  it('is null only when missing readings leave the class undecided', () => {
+  test('is null only when missing readings leave the class undecided', () => {
     assert.equal(windComfortClass(Number.NaN, Number.NaN), null);
     assert.equal(windComfortClass(2, Number.NaN), null);
     assert.equal(windComfortClass(Number.NaN, 12), 4, 'a gust of 12 is very windy on its own');
@@ -55,29 +55,29 @@ describe('windComfortClass', () => {
 describe('belaqiClass', () => {
   const clean = { no2: 5, pm25: 1, pm10: 1 };
 
-  it('NO2 exactly 10 is class 1, 10.01 class 2 (upper bounds inclusive)', () => {
+  test('NO2 exactly 10 is class 1, 10.01 class 2 (upper bounds inclusive)', () => {
     assert.deepEqual(belaqiClass({ ...clean, no2: 10 }), { value: 1, dominant: 'no2' });
     assert.deepEqual(belaqiClass({ ...clean, no2: 10.01 }), { value: 2, dominant: 'no2' });
   });
 
-  it('above the last bound is class 10', () => {
+  test('above the last bound is class 10', () => {
     assert.equal(belaqiClass({ ...clean, no2: 75 })?.value, 9);
     assert.equal(belaqiClass({ ...clean, no2: 75.1 })?.value, 10);
     assert.equal(belaqiClass({ ...clean, pm10: 140.5 })?.value, 10);
   });
 
-  it('the worst pollutant wins and is reported as dominant', () => {
+  test('the worst pollutant wins and is reported as dominant', () => {
     assert.deepEqual(belaqiClass({ no2: 12, pm25: 16, pm10: 30 }), { value: 5, dominant: 'pm25' });
     assert.deepEqual(belaqiClass({ no2: 12, pm25: 4, pm10: 50 }), { value: 5, dominant: 'pm10' });
   });
 
-  it('ties go to NO2, then PM2.5, then PM10', () => {
+  test('ties go to NO2, then PM2.5, then PM10', () => {
     // all three in class 3
     assert.deepEqual(belaqiClass({ no2: 18, pm25: 9, pm10: 30 }), { value: 3, dominant: 'no2' });
     assert.deepEqual(belaqiClass({ no2: 1, pm25: 9, pm10: 30 }), { value: 3, dominant: 'pm25' });
   });
 
-  it('ignores a missing pollutant: NaN, negative, or NO2 zero', () => {
+  test('ignores a missing pollutant: NaN, negative, or NO2 zero', () => {
     assert.deepEqual(belaqiClass({ no2: Number.NaN, pm25: 4, pm10: 5 }), { value: 2, dominant: 'pm25' });
     assert.deepEqual(belaqiClass({ no2: 0, pm25: 0, pm10: 0 }), { value: 1, dominant: 'pm25' });
     assert.equal(belaqiSubIndex('pm25', 0), 1, 'zero PM is a valid reading');
@@ -85,14 +85,14 @@ describe('belaqiClass', () => {
     assert.equal(belaqiSubIndex('pm10', -1), null);
   });
 
-  it('is null when no pollutant is valid', () => {
+  test('is null when no pollutant is valid', () => {
     assert.equal(belaqiClass({ no2: 0, pm25: Number.NaN, pm10: Number.NaN }), null);
     assert.equal(belaqiClass({ no2: Number.NaN, pm25: Number.NaN, pm10: Number.NaN }), null);
   });
 });
 
 describe('utciClass', () => {
-  it('bounds belong to the colder class', () => {
+  test('bounds belong to the colder class', () => {
     assert.equal(utciClass(26), 6);
     assert.equal(utciClass(26.0001), 7);
     assert.equal(utciClass(9), 5);
@@ -103,12 +103,12 @@ describe('utciClass', () => {
     assert.equal(utciClass(46.1), 10);
   });
 
-  it('the end classes are open: below -50 and far above 46', () => {
+  test('the end classes are open: below -50 and far above 46', () => {
     assert.equal(utciClass(-60), 1);
     assert.equal(utciClass(70), 10);
   });
 
-  it('is null for a missing reading', () => {
+  test('is null for a missing reading', () => {
     assert.equal(utciClass(Number.NaN), null);
   });
 });
@@ -126,7 +126,7 @@ function specTest(test: Test, values: Record<string, number>): boolean {
 }
 
 describe('classifiers agree with the published scale data', () => {
-  it('wind: the highest class whose `when` matches, for both palettes, on a fine grid', () => {
+  test('wind: the highest class whose `when` matches, for both palettes, on a fine grid', () => {
     const grid: number[] = [];
     for (let v = 0; v <= 20; v += 0.25) grid.push(v);
     grid.push(3.99, 4.01, 5.99, 6.01, 7.99, 8.01, 9.99, 10.01, 14.99, 15.01);
@@ -150,7 +150,7 @@ describe('classifiers agree with the published scale data', () => {
     }
   });
 
-  it('wind class 1 is exactly the spec calm rule', () => {
+  test('wind class 1 is exactly the spec calm rule', () => {
     for (let u = 0; u <= 12; u += 0.5) {
       for (let g = 0; g <= 16; g += 0.5) {
         assert.equal(windComfortClass(u, g) === 1, u < 4 && g < 10, `(${u}, ${g})`);
@@ -158,7 +158,7 @@ describe('classifiers agree with the published scale data', () => {
     }
   });
 
-  it('BelAQI: the worst per-pollutant class from the published thresholds', () => {
+  test('BelAQI: the worst per-pollutant class from the published thresholds', () => {
     const thresholds = findScale('air-belaqi')!.thresholds!;
     const pollutants: Pollutant[] = ['no2', 'pm25', 'pm10'];
     const sub = (pollutant: Pollutant, c: number) => {
@@ -180,7 +180,7 @@ describe('classifiers agree with the published scale data', () => {
     }
   });
 
-  it('UTCI: the class whose (from, to] band holds the value', () => {
+  test('UTCI: the class whose (from, to] band holds the value', () => {
     const classes = findScale('thermal-utci')!.classes;
     for (let t = -49.5; t <= 60; t += 0.25) {
       const band = classes.find(

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, test } from 'node:test';
 import { Value } from 'typebox/value';
 import { listScaleSummaries, listViews, SCALES } from '../../../src/domain/scales/index.ts';
 import { ScaleListSchema, ScaleSchema, ViewSchema } from '../../../src/http/schemas/scales.ts';
 
 describe('scale data against the published schemas', () => {
-  it('every full scale validates against ScaleSchema', () => {
+  test('every full scale validates against ScaleSchema', () => {
     for (const scale of SCALES) {
       assert.ok(
         Value.Check(ScaleSchema, scale),
@@ -14,14 +14,14 @@ describe('scale data against the published schemas', () => {
     }
   });
 
-  it('the GET /scales bodies validate, unfiltered and per metric', () => {
+  test('the GET /scales bodies validate, unfiltered and per metric', () => {
     for (const metric of [undefined, 'air', 'wind', 'thermal'] as const) {
       const body = { views: listViews(metric), scales: listScaleSummaries(metric) };
       assert.ok(Value.Check(ScaleListSchema, body), String(metric));
     }
   });
 
-  it('the schema rejects a rule with both all and any, and a test with two comparisons', () => {
+  test('the schema rejects a rule with both all and any, and a test with two comparisons', () => {
     const base = structuredClone(SCALES[0]!);
     const bothModes = structuredClone(base);
     bothModes.classes[0]!.when = {
@@ -34,7 +34,7 @@ describe('scale data against the published schemas', () => {
     assert.equal(Value.Check(ScaleSchema, twoComparisons), false);
   });
 
-  it('the schema rejects a view id outside the interface', () => {
+  test('the schema rejects a view id outside the interface', () => {
     assert.equal(Value.Check(ViewSchema, { ...listViews()[0], id: 'speed' }), false);
   });
 });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, test } from 'node:test';
 import {
   findScale,
   listScaleSummaries,
@@ -24,7 +24,7 @@ function classOf(id: string, value: number) {
 }
 
 describe('scale catalogue', () => {
-  it('holds exactly the ten spec scale ids, in the spec order', () => {
+  test('holds exactly the ten spec scale ids, in the spec order', () => {
     assert.deepEqual(
       SCALES.map((entry) => entry.id),
       SPEC_SCALE_IDS,
@@ -35,19 +35,19 @@ describe('scale catalogue', () => {
     );
   });
 
-  it('finds no scale outside the closed set', () => {
+  test('finds no scale outside the closed set', () => {
     assert.equal(findScale('wind-comfort'), undefined);
     assert.equal(findScale(''), undefined);
   });
 
-  it('credits every scale with an authority and an https reference', () => {
+  test('credits every scale with an authority and an https reference', () => {
     for (const entry of SCALES) {
       assert.ok(entry.authority.length > 10, entry.id);
       assert.match(entry.reference, /^https:\/\/\S+$/, entry.id);
     }
   });
 
-  it('uses hex colours everywhere and the spec no-data grey on the spec scales', () => {
+  test('uses hex colours everywhere and the spec no-data grey on the spec scales', () => {
     for (const entry of SCALES) {
       for (const item of entry.classes)
         assert.match(item.color, /^#[0-9A-Fa-f]{6}$/, `${entry.id} ${item.value}`);
@@ -56,7 +56,7 @@ describe('scale catalogue', () => {
     assert.equal(scale('air-belaqi').no_data_color, '#aaa4a4');
   });
 
-  it('gives every gradient ascending stops and only gradients interpolate', () => {
+  test('gives every gradient ascending stops and only gradients interpolate', () => {
     for (const entry of SCALES) {
       if (entry.kind === 'classes') {
         assert.equal(entry.interpolate, undefined, entry.id);
@@ -70,7 +70,7 @@ describe('scale catalogue', () => {
     }
   });
 
-  it('gives every `when` exactly one of all or any, each a non-empty list of single comparisons', () => {
+  test('gives every `when` exactly one of all or any, each a non-empty list of single comparisons', () => {
     let rules = 0;
     for (const entry of SCALES) {
       for (const item of entry.classes) {
@@ -97,7 +97,7 @@ describe('scale catalogue', () => {
 });
 
 describe('wind comfort scales (spec facts)', () => {
-  it('class 1 Calm #0000FF: Ucomfort < 4 and Ugust < 10', () => {
+  test('class 1 Calm #0000FF: Ucomfort < 4 and Ugust < 10', () => {
     const calm = classOf('wind-comfort-standard', 1);
     assert.equal(calm.label, 'Calm');
     assert.equal(calm.color.toUpperCase(), '#0000FF');
@@ -109,7 +109,7 @@ describe('wind comfort scales (spec facts)', () => {
     });
   });
 
-  it('class 4 Very windy #ff8000: Ucomfort > 8 or Ugust >= 10', () => {
+  test('class 4 Very windy #ff8000: Ucomfort > 8 or Ugust >= 10', () => {
     const veryWindy = classOf('wind-comfort-standard', 4);
     assert.equal(veryWindy.label, 'Very windy');
     assert.equal(veryWindy.color.toLowerCase(), '#ff8000');
@@ -121,7 +121,7 @@ describe('wind comfort scales (spec facts)', () => {
     });
   });
 
-  it('class 5 Danger #BF0000: Ucomfort > 15 or Ugust > 15', () => {
+  test('class 5 Danger #BF0000: Ucomfort > 15 or Ugust > 15', () => {
     const danger = classOf('wind-comfort-standard', 5);
     assert.equal(danger.label, 'Danger');
     assert.equal(danger.color.toUpperCase(), '#BF0000');
@@ -133,7 +133,7 @@ describe('wind comfort scales (spec facts)', () => {
     });
   });
 
-  it('reads Ucomfort and Ugust in m/s, classes 1 to 5, each with a condition', () => {
+  test('reads Ucomfort and Ugust in m/s, classes 1 to 5, each with a condition', () => {
     for (const id of ['wind-comfort-standard', 'wind-comfort-colour-blind']) {
       const entry = scale(id);
       assert.equal(entry.kind, 'classes');
@@ -147,7 +147,7 @@ describe('wind comfort scales (spec facts)', () => {
     }
   });
 
-  it('colour-blind palette keeps the standard labels and rules with five distinct colours of its own', () => {
+  test('colour-blind palette keeps the standard labels and rules with five distinct colours of its own', () => {
     const standard = scale('wind-comfort-standard');
     const colourBlind = scale('wind-comfort-colour-blind');
     const strip = (entry: Scale) => entry.classes.map(({ color: _color, ...rest }) => rest);
@@ -159,7 +159,7 @@ describe('wind comfort scales (spec facts)', () => {
     }
   });
 
-  it('rainbow gradients interpolate stops 0, 4, 6, 8, 15 m/s in the comfort-class colours, top open-ended', () => {
+  test('rainbow gradients interpolate stops 0, 4, 6, 8, 15 m/s in the comfort-class colours, top open-ended', () => {
     const comfortColours = scale('wind-comfort-standard').classes.map((item) => item.color);
     for (const [id, field] of [
       ['wind-mean-rainbow', 'Ucomfort'],
@@ -184,7 +184,7 @@ describe('wind comfort scales (spec facts)', () => {
 });
 
 describe('air scales (spec facts)', () => {
-  it('air-belaqi reads C, C_PM25, C_PM10 and has ten labelled classes with the spec end colours', () => {
+  test('air-belaqi reads C, C_PM25, C_PM10 and has ten labelled classes with the spec end colours', () => {
     const entry = scale('air-belaqi');
     assert.equal(entry.kind, 'classes');
     assert.deepEqual(entry.fields, ['C', 'C_PM25', 'C_PM10']);
@@ -210,7 +210,7 @@ describe('air scales (spec facts)', () => {
     assert.equal(new Set(entry.classes.map((item) => item.color)).size, 10);
   });
 
-  it('air-belaqi thresholds are the spec table', () => {
+  test('air-belaqi thresholds are the spec table', () => {
     assert.deepEqual(scale('air-belaqi').thresholds, {
       no2: { field: 'C', bounds: [10, 15, 20, 30, 40, 45, 50, 60, 75], zero_means_missing: true },
       pm25: { field: 'C_PM25', bounds: [3.5, 7.5, 10, 15, 20, 35, 50, 60, 75] },
@@ -218,12 +218,12 @@ describe('air scales (spec facts)', () => {
     });
   });
 
-  it('only the index scale carries thresholds', () => {
+  test('only the index scale carries thresholds', () => {
     for (const entry of SCALES)
       assert.equal(entry.thresholds !== undefined, entry.id === 'air-belaqi', entry.id);
   });
 
-  it('pollutant gradients start at 0, pass the WHO 2021 annual guideline and span their fallback range', () => {
+  test('pollutant gradients start at 0, pass the WHO 2021 annual guideline and span their fallback range', () => {
     const guideline = { 'air-no2': 10, 'air-pm25': 5, 'air-pm10': 15 } as const;
     for (const [id, aqg] of Object.entries(guideline)) {
       const entry = scale(id);
@@ -241,7 +241,7 @@ describe('air scales (spec facts)', () => {
 });
 
 describe('thermal scales (spec facts)', () => {
-  it('thermal-utci: comfort band 9 to 26 labelled Comfortable, lowest band Extreme cold -50 to -40', () => {
+  test('thermal-utci: comfort band 9 to 26 labelled Comfortable, lowest band Extreme cold -50 to -40', () => {
     const entry = scale('thermal-utci');
     assert.equal(entry.kind, 'classes');
     assert.deepEqual(entry.fields, ['UTCI']);
@@ -252,7 +252,7 @@ describe('thermal scales (spec facts)', () => {
     assert.deepEqual(entry.classes[0]?.bounds, { from: -50, to: -40 });
   });
 
-  it('thermal-utci bands are the ten published UTCI categories, contiguous', () => {
+  test('thermal-utci bands are the ten published UTCI categories, contiguous', () => {
     const entry = scale('thermal-utci');
     assert.deepEqual(
       entry.classes.map((item) => item.bounds?.to),
@@ -263,7 +263,7 @@ describe('thermal scales (spec facts)', () => {
     });
   });
 
-  it('thermal-magma is a relative gradient of magma stops with a fallback range', () => {
+  test('thermal-magma is a relative gradient of magma stops with a fallback range', () => {
     const entry = scale('thermal-magma');
     assert.equal(entry.kind, 'gradient');
     assert.equal(entry.relative, true);
@@ -278,7 +278,7 @@ describe('thermal scales (spec facts)', () => {
 });
 
 describe('views', () => {
-  it('are the spec views per metric, with the spec defaults', () => {
+  test('are the spec views per metric, with the spec defaults', () => {
     assert.deepEqual(
       listViews('wind').map((view) => view.id),
       ['comfort-danger', 'mean', 'gust'],
@@ -303,12 +303,12 @@ describe('views', () => {
     for (const view of listViews()) assert.ok(view.default === undefined || view.default === true);
   });
 
-  it('colour utci-temp with thermal-magma', () => {
+  test('colour utci-temp with thermal-magma', () => {
     const view = listViews('thermal').find((entry) => entry.id === 'utci-temp');
     assert.deepEqual(view?.scales, ['thermal-magma']);
   });
 
-  it('list valid scales of their own metric, label every field, and default to one of their scales', () => {
+  test('list valid scales of their own metric, label every field, and default to one of their scales', () => {
     for (const view of listViews()) {
       assert.ok(view.scales.includes(view.default_scale), view.id);
       assert.deepEqual(Object.keys(view.field_labels).sort(), [...view.fields].sort(), view.id);
@@ -321,7 +321,7 @@ describe('views', () => {
     }
   });
 
-  it('use the tile property labels of the spec layer table', () => {
+  test('use the tile property labels of the spec layer table', () => {
     const labels = Object.assign({}, ...listViews().map((view) => view.field_labels));
     assert.deepEqual(labels, {
       Ucomfort: 'Wind',
@@ -335,7 +335,7 @@ describe('views', () => {
 });
 
 describe('scale summaries', () => {
-  it('carry the summary fields only, filtered by metric', () => {
+  test('carry the summary fields only, filtered by metric', () => {
     const summaries = listScaleSummaries('air');
     assert.deepEqual(
       summaries.map((entry) => entry.id),
@@ -355,7 +355,7 @@ describe('scale summaries', () => {
     }
   });
 
-  it('mark as default exactly the default scale of each metric default view', () => {
+  test('mark as default exactly the default scale of each metric default view', () => {
     const defaults = listScaleSummaries()
       .filter((entry) => entry.default)
       .map((entry) => entry.id);

@@ -1,14 +1,21 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, test } from 'node:test';
 import { computeAirBlock } from '../../../src/domain/stats/index.ts';
-import { cell, hoursFrom, input, intlBrusselsHour, intlBrusselsMonth, yearHours } from './fixture.ts';
+import {
+  cell,
+  hoursFrom,
+  input,
+  intlBrusselsHour,
+  intlBrusselsMonth,
+  yearHours,
+} from '../../helpers/stats-years.ts';
 
 const YEAR = yearHours(2025);
 /** class 1 on every pollutant */
 const CLEAN = { no2: 5, pm25: 1, pm10: 1 };
 
 describe('air block: hourly index and shares', () => {
-  it('a year at class 1: everything excellent, NO2 dominates by the tie rule', () => {
+  test('a year at class 1: everything excellent, NO2 dominates by the tie rule', () => {
     const block = computeAirBlock(input(YEAR, cell(YEAR, CLEAN)))!;
     assert.equal(block.hours_graded, 8760);
     assert.equal(block.distribution_pct.Excellent, 100);
@@ -19,7 +26,7 @@ describe('air block: hourly index and shares', () => {
     assert.deepEqual(block.pollutant_share_pct, { no2: 100, pm25: 0, pm10: 0 });
   });
 
-  it('a year in which exactly 25 % of hours are class 5', () => {
+  test('a year in which exactly 25 % of hours are class 5', () => {
     const block = computeAirBlock(
       input(YEAR, cell(YEAR, { ...CLEAN, pm25: (i) => (i % 4 === 0 ? 16 : 1) })),
     )!;
@@ -36,7 +43,7 @@ describe('air block: hourly index and shares', () => {
     assert.equal(block.dominant_pollutant, 'no2');
   });
 
-  it('good air is class 4 or better: class 4 counts, class 5 does not', () => {
+  test('good air is class 4 or better: class 4 counts, class 5 does not', () => {
     const fairlyGood = computeAirBlock(input(YEAR, cell(YEAR, { ...CLEAN, no2: 30 })))!;
     assert.equal(fairlyGood.good_pct, 100);
     assert.equal(fairlyGood.distribution_pct['Fairly good'], 100);
@@ -45,7 +52,7 @@ describe('air block: hourly index and shares', () => {
     assert.equal(moderate.rating, 0);
   });
 
-  it('averages the cells’ indices per hour, rounding half up', () => {
+  test('averages the cells’ indices per hour, rounding half up', () => {
     const half = computeAirBlock(input(YEAR, cell(YEAR, { ...CLEAN }), cell(YEAR, { ...CLEAN, no2: 12 })))!;
     assert.equal(half.distribution_pct['Very good'], 100, 'classes 1 and 2 average to 1.5, rounded to 2');
     const third = computeAirBlock(
@@ -54,7 +61,7 @@ describe('air block: hourly index and shares', () => {
     assert.equal(third.distribution_pct.Excellent, 100, 'classes 1, 1, 2 average to 1.33, rounded to 1');
   });
 
-  it('the hour’s dominant pollutant is the one dominating most cells', () => {
+  test('the hour’s dominant pollutant is the one dominating most cells', () => {
     const block = computeAirBlock(
       input(
         YEAR,
@@ -67,7 +74,7 @@ describe('air block: hourly index and shares', () => {
     assert.equal(block.pollutant_share_pct.pm10, 100);
   });
 
-  it('does not grade hours without any valid reading', () => {
+  test('does not grade hours without any valid reading', () => {
     const block = computeAirBlock(
       input(YEAR, cell(YEAR, { no2: (i) => (i < 760 ? 0 : 5), pm25: (i) => (i < 760 ? Number.NaN : 1) })),
     )!;
@@ -76,14 +83,14 @@ describe('air block: hourly index and shares', () => {
     assert.equal(block.pollutant_scores.pm10, null);
   });
 
-  it('is null when nothing is valid', () => {
+  test('is null when nothing is valid', () => {
     assert.equal(computeAirBlock(input(YEAR, cell(YEAR, { no2: 0 }))), null);
     assert.equal(computeAirBlock(input(YEAR)), null);
   });
 });
 
 describe('air block: local time', () => {
-  it('day is 08:00 to 20:00 local, night 20:00 to 08:00 (Intl-built series)', () => {
+  test('day is 08:00 to 20:00 local, night 20:00 to 08:00 (Intl-built series)', () => {
     const block = computeAirBlock(
       input(
         YEAR,
@@ -98,7 +105,7 @@ describe('air block: local time', () => {
     assert.equal(block.good_pct, 50);
   });
 
-  it('06:00 UTC is daytime under summer time and night-time in winter', () => {
+  test('06:00 UTC is daytime under summer time and night-time in winter', () => {
     // bad air at 06:00 UTC daily: 08:00 local on the 210 summer-time days of 2025, 07:00 on the other 155
     const block = computeAirBlock(
       input(YEAR, cell(YEAR, { ...CLEAN, pm25: (_, t) => (new Date(t).getUTCHours() === 6 ? 40 : 1) })),
@@ -107,7 +114,7 @@ describe('air block: local time', () => {
     assert.equal(block.night_good_pct, 96.5, '(4380 - 155) / 4380');
   });
 
-  it('monthly shares follow local months; best and worst months, ties to the earlier month', () => {
+  test('monthly shares follow local months; best and worst months, ties to the earlier month', () => {
     const block = computeAirBlock(
       input(YEAR, cell(YEAR, { ...CLEAN, no2: (_, t) => (intlBrusselsMonth(t) === 7 ? 50 : 5) })),
     )!;
@@ -117,7 +124,7 @@ describe('air block: local time', () => {
     assert.equal(block.best_month, 1);
   });
 
-  it('a leap year grades 8784 hours and has a 29th of February', () => {
+  test('a leap year grades 8784 hours and has a 29th of February', () => {
     const leap = yearHours(2024);
     const feb29 = Date.parse('2024-02-29T00:00:00+01:00');
     const block = computeAirBlock(
@@ -128,7 +135,7 @@ describe('air block: local time', () => {
     assert.equal(block.monthly_good_pct['2'], Math.round((1000 * 672) / 696) / 10);
   });
 
-  it('a short series leaves months without data null', () => {
+  test('a short series leaves months without data null', () => {
     const week = hoursFrom('2025-07-07T00:00:00Z', 168);
     const block = computeAirBlock(input(week, cell(week, CLEAN)))!;
     assert.equal(block.monthly_good_pct['7'], 100);
@@ -139,7 +146,7 @@ describe('air block: local time', () => {
 });
 
 describe('air block: WHO-anchored score', () => {
-  it('reads each annual mean on its ladder; the worst decides', () => {
+  test('reads each annual mean on its ladder; the worst decides', () => {
     const block = computeAirBlock(input(YEAR, cell(YEAR, { no2: 20, pm25: 5, pm10: 15 })))!;
     assert.deepEqual(block.annual_mean_ugm3, { no2: 20, pm25: 5, pm10: 15 });
     assert.deepEqual(block.pollutant_scores, { no2: 6, pm25: 10, pm10: 10 });
@@ -149,7 +156,7 @@ describe('air block: WHO-anchored score', () => {
     assert.equal(block.limiting_pollutant, 'no2');
   });
 
-  it('lists every pollutant tied on the lowest subscore, in NO2, PM2.5, PM10 order', () => {
+  test('lists every pollutant tied on the lowest subscore, in NO2, PM2.5, PM10 order', () => {
     const block = computeAirBlock(input(YEAR, cell(YEAR, { no2: 30, pm25: 25, pm10: 15 })))!;
     assert.deepEqual(block.pollutant_scores, { no2: 4, pm25: 4, pm10: 10 });
     assert.deepEqual(block.limiting_pollutants, ['no2', 'pm25']);
@@ -157,7 +164,7 @@ describe('air block: WHO-anchored score', () => {
     assert.equal(block.label, 'Moderate');
   });
 
-  it('annual means pool cell-hours and skip NO2 zeros', () => {
+  test('annual means pool cell-hours and skip NO2 zeros', () => {
     const block = computeAirBlock(
       input(
         YEAR,
@@ -171,7 +178,7 @@ describe('air block: WHO-anchored score', () => {
     assert.equal(block.annual_mean_ugm3.pm10, null);
   });
 
-  it('carries a benchmark only when a reference is given', () => {
+  test('carries a benchmark only when a reference is given', () => {
     const data = input(YEAR, cell(YEAR, { ...CLEAN, pm25: (i) => (i % 4 === 0 ? 16 : 1) }));
     assert.equal('benchmark' in computeAirBlock(data)!, false);
     assert.deepEqual(computeAirBlock(data, { good_pct: 62.04, n_locations: 5 })!.benchmark, {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, test } from 'node:test';
 import {
   brusselsOffsetMs,
   civilFromDays,
@@ -8,12 +8,12 @@ import {
   seasonOfMonth,
   summerTimeTransitions,
 } from '../../../src/domain/stats/local-time.ts';
-import { hoursFrom, intlBrusselsHour, intlBrusselsMonth, yearHours } from './fixture.ts';
+import { hoursFrom, intlBrusselsHour, intlBrusselsMonth, yearHours } from '../../helpers/stats-years.ts';
 
 const HOUR = 3_600_000;
 
 describe('Brussels local time', () => {
-  it('summer time runs from the last Sunday of March to the last Sunday of October, 01:00 UTC', () => {
+  test('summer time runs from the last Sunday of March to the last Sunday of October, 01:00 UTC', () => {
     const expected: Array<[number, string, string]> = [
       [2024, '2024-03-31T01:00:00Z', '2024-10-27T01:00:00Z'],
       [2025, '2025-03-30T01:00:00Z', '2025-10-26T01:00:00Z'],
@@ -27,7 +27,7 @@ describe('Brussels local time', () => {
     }
   });
 
-  it('switches offset exactly at the transition instants', () => {
+  test('switches offset exactly at the transition instants', () => {
     const start = Date.parse('2025-03-30T01:00:00Z');
     assert.equal(brusselsOffsetMs(start - 1), HOUR);
     assert.equal(brusselsOffsetMs(start), 2 * HOUR);
@@ -36,7 +36,7 @@ describe('Brussels local time', () => {
     assert.equal(brusselsOffsetMs(end), HOUR);
   });
 
-  it('agrees with Intl for every hour of 2024 (leap) and 2025', () => {
+  test('agrees with Intl for every hour of 2024 (leap) and 2025', () => {
     for (const year of [2024, 2025]) {
       const hours = yearHours(year);
       const calendar = localCalendar(hours);
@@ -47,14 +47,14 @@ describe('Brussels local time', () => {
     }
   });
 
-  it('skips local 02:00 in spring and repeats 02:00 in autumn', () => {
+  test('skips local 02:00 in spring and repeats 02:00 in autumn', () => {
     const spring = localCalendar(hoursFrom('2025-03-29T23:00:00Z', 4));
     assert.deepEqual([...spring.hour], [0, 1, 3, 4]);
     const autumn = localCalendar(hoursFrom('2025-10-25T23:00:00Z', 4));
     assert.deepEqual([...autumn.hour], [1, 2, 2, 3]);
   });
 
-  it('numbers nights by their evening and leaves daytime out of any night', () => {
+  test('numbers nights by their evening and leaves daytime out of any night', () => {
     // 2025-07-01 18:00Z = 20:00 local (summer time) through 2025-07-02 06:00Z = 08:00 local
     const calendar = localCalendar(hoursFrom('2025-07-01T17:00:00Z', 14));
     const evening = calendar.day[1]!;
@@ -64,7 +64,7 @@ describe('Brussels local time', () => {
     assert.equal(calendar.day[12], evening + 1);
   });
 
-  it('the last UTC hour of a year is local New Year', () => {
+  test('the last UTC hour of a year is local New Year', () => {
     const hours = yearHours(2025);
     const calendar = localCalendar(hours);
     assert.equal(calendar.month[hours.length - 1], 1);
@@ -72,7 +72,7 @@ describe('Brussels local time', () => {
     assert.equal(calendar.hour[0], 1);
   });
 
-  it('round-trips civil dates through day counts, leap days included', () => {
+  test('round-trips civil dates through day counts, leap days included', () => {
     for (const [y, m, d] of [
       [1970, 1, 1],
       [2000, 2, 29],
@@ -86,7 +86,7 @@ describe('Brussels local time', () => {
     }
   });
 
-  it('meteorological seasons', () => {
+  test('meteorological seasons', () => {
     assert.deepEqual(
       Array.from({ length: 12 }, (_, i) => seasonOfMonth(i + 1)),
       [

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, test } from 'node:test';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { computeAirBlock, computeThermalBlock, computeWindBlock } from '../../../src/domain/stats/index.ts';
@@ -12,7 +12,7 @@ import {
   type WindBlockBody,
   WindBlockSchema,
 } from '../../../src/http/schemas/historical.ts';
-import { cell, input, yearHours } from './fixture.ts';
+import { cell, input, yearHours } from '../../helpers/stats-years.ts';
 
 const YEAR = yearHours(2024);
 const DATA = input(
@@ -39,12 +39,12 @@ describe('statistics blocks against the response schemas', () => {
   const wind = computeWindBlock(DATA)!;
   const thermal = computeThermalBlock(DATA, { summer_night_mean_utci_c: 15 })!;
 
-  it('the domain block types fit the schema types', () => {
+  test('the domain block types fit the schema types', () => {
     const typed: [AirBlockBody, WindBlockBody, ThermalBlockBody] = [air, wind, thermal];
     assert.equal(typed.length, 3);
   });
 
-  it('each block validates, with and without its optional reference fields', () => {
+  test('each block validates, with and without its optional reference fields', () => {
     check(AirBlockSchema, air, 'air');
     check(AirBlockSchema, computeAirBlock(DATA), 'air without benchmark');
     check(WindBlockSchema, wind, 'wind');
@@ -52,7 +52,7 @@ describe('statistics blocks against the response schemas', () => {
     check(ThermalBlockSchema, computeThermalBlock(DATA), 'thermal without reference');
   });
 
-  it('the whole envelope validates, with blocks optional', () => {
+  test('the whole envelope validates, with blocks optional', () => {
     const meta = {
       dataset: 'brussels_extended',
       reference_year: 2024,
@@ -80,7 +80,7 @@ describe('statistics blocks against the response schemas', () => {
     assert.equal(Value.Check(HistoricalStatsSchema, { ...body, meta: { ...meta, sampling: 'area' } }), false);
   });
 
-  it('the schema rejects a block missing a field', () => {
+  test('the schema rejects a block missing a field', () => {
     const { calm_pct: _calm, ...incomplete } = wind;
     assert.equal(Value.Check(WindBlockSchema, incomplete), false);
   });

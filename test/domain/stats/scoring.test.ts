@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, test } from 'node:test';
 import {
   effectiveSpeed,
   lawsonScore,
@@ -11,7 +11,7 @@ import {
 import { roundTo, sharePct } from '../../../src/domain/stats/publication.ts';
 
 describe('WHO 2021 pollutant ladders', () => {
-  it('score 10 at or below the annual guideline, then 8, 6, 4, 2 at the interim targets', () => {
+  test('score 10 at or below the annual guideline, then 8, 6, 4, 2 at the interim targets', () => {
     const anchors = {
       pm25: [5, 10, 15, 25, 35],
       pm10: [15, 20, 30, 50, 70],
@@ -27,7 +27,7 @@ describe('WHO 2021 pollutant ladders', () => {
     assert.equal(pollutantSubscore('pm25', 0), 10);
   });
 
-  it('is linear between anchors and 0 from twice interim target 1', () => {
+  test('is linear between anchors and 0 from twice interim target 1', () => {
     assert.equal(pollutantSubscore('pm25', 7.5), 9);
     assert.equal(pollutantSubscore('no2', 15), 8);
     assert.equal(pollutantSubscore('pm10', 105), 1);
@@ -37,7 +37,7 @@ describe('WHO 2021 pollutant ladders', () => {
 });
 
 describe('score labels', () => {
-  it('bands: 9 Excellent, 8 Very good, 6 Good, 4 Moderate, 2 Poor, below Bad', () => {
+  test('bands: 9 Excellent, 8 Very good, 6 Good, 4 Moderate, 2 Poor, below Bad', () => {
     const cases: Array<[number, string]> = [
       [10, 'Excellent'],
       [9, 'Excellent'],
@@ -57,12 +57,12 @@ describe('score labels', () => {
 });
 
 describe('wind scoring', () => {
-  it('effective speed is the larger of the mean and gust / 1.85', () => {
+  test('effective speed is the larger of the mean and gust / 1.85', () => {
     assert.equal(effectiveSpeed(3, 3.7), 3);
     assert.equal(effectiveSpeed(3, 7.4), 4);
   });
 
-  it('the best band whose allowance holds; safety overrides', () => {
+  test('the best band whose allowance holds; safety overrides', () => {
     const shares = (above: Record<number, number>) => (threshold: number) => above[threshold] ?? 0;
     assert.equal(lawsonScore(shares({ 2.5: 5 })), 10);
     assert.equal(lawsonScore(shares({ 2.5: 5.1, 4: 5 })), 8);
@@ -73,7 +73,7 @@ describe('wind scoring', () => {
     assert.equal(lawsonScore(shares({ 15: 0.023 })), 0);
   });
 
-  it('worst-moment ladder', () => {
+  test('worst-moment ladder', () => {
     const cases: Array<[number, number]> = [
       [3, 10],
       [8, 10],
@@ -89,7 +89,7 @@ describe('wind scoring', () => {
 });
 
 describe('thermal seasonal anchors', () => {
-  it('0 at the floor, 10 at the target, linear between, per season', () => {
+  test('0 at the floor, 10 at the target, linear between, per season', () => {
     assert.equal(seasonSubscore('summer', 50), 0);
     assert.equal(seasonSubscore('summer', 72.5), 5);
     assert.equal(seasonSubscore('summer', 95), 10);
@@ -102,7 +102,7 @@ describe('thermal seasonal anchors', () => {
 });
 
 describe('publication rounding', () => {
-  it('rounds half away from zero on the decimal value', () => {
+  test('rounds half away from zero on the decimal value', () => {
     assert.equal(roundTo(1.005, 2), 1.01);
     assert.equal(roundTo(2.25, 1), 2.3);
     assert.equal(roundTo(-2.25, 1), -2.3);
@@ -110,7 +110,7 @@ describe('publication rounding', () => {
     assert.ok(Object.is(roundTo(-0.04, 1), 0), 'never -0');
   });
 
-  it('shares are percentages to 1 decimal, null of nothing', () => {
+  test('shares are percentages to 1 decimal, null of nothing', () => {
     assert.equal(sharePct(1, 3), 33.3);
     assert.equal(sharePct(2, 3), 66.7);
     assert.equal(sharePct(0, 0), null);
@@ -118,7 +118,7 @@ describe('publication rounding', () => {
 });
 
 describe('the worked examples of docs/scoring.md', () => {
-  it('air: NO2 15, PM2.5 7.5, PM10 18 → 8.0, 9.0, 8.8; Very good', () => {
+  test('air: NO2 15, PM2.5 7.5, PM10 18 → 8.0, 9.0, 8.8; Very good', () => {
     const subscores = [
       pollutantSubscore('no2', 15),
       pollutantSubscore('pm25', 7.5),
@@ -128,7 +128,7 @@ describe('the worked examples of docs/scoring.md', () => {
     assert.equal(scoreLabel(Math.min(...subscores)), 'Very good');
   });
 
-  it('thermal: winter 40, spring 90, summer 86, autumn 95 → 5.0, 8.9, 8.0, 10; Moderate', () => {
+  test('thermal: winter 40, spring 90, summer 86, autumn 95 → 5.0, 8.9, 8.0, 10; Moderate', () => {
     const subscores = [
       seasonSubscore('winter', 40),
       seasonSubscore('spring', 90),

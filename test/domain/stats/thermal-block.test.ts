@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, test } from 'node:test';
 import { computeThermalBlock } from '../../../src/domain/stats/index.ts';
-import { cell, hoursFrom, input, intlBrusselsHour, intlBrusselsMonth, yearHours } from './fixture.ts';
+import {
+  cell,
+  hoursFrom,
+  input,
+  intlBrusselsHour,
+  intlBrusselsMonth,
+  yearHours,
+} from '../../helpers/stats-years.ts';
 
 const YEAR = yearHours(2025);
 const isLocalDay = (t: number) => intlBrusselsHour(t) >= 8 && intlBrusselsHour(t) < 20;
@@ -9,7 +16,7 @@ const isSummer = (t: number) => [6, 7, 8].includes(intlBrusselsMonth(t));
 const isWinter = (t: number) => [12, 1, 2].includes(intlBrusselsMonth(t));
 
 describe('thermal block', () => {
-  it('a year at a constant 20 °C is comfortable everywhere, all seasons tied', () => {
+  test('a year at a constant 20 °C is comfortable everywhere, all seasons tied', () => {
     const block = computeThermalBlock(input(YEAR, cell(YEAR, { utci: 20 })))!;
     assert.deepEqual(block.seasonal_comfort_pct, { winter: 100, spring: 100, summer: 100, autumn: 100 });
     assert.deepEqual(block.seasonal_acceptable_pct, { winter: 100, spring: 100, summer: 100, autumn: 100 });
@@ -31,7 +38,7 @@ describe('thermal block', () => {
     assert.equal(block.monthly_mean_utci_c['11'], 20);
   });
 
-  it('band edges come from the UTCI scale: 26 comfortable, 9 not; 32 acceptable, 0 not', () => {
+  test('band edges come from the UTCI scale: 26 comfortable, 9 not; 32 acceptable, 0 not', () => {
     assert.equal(computeThermalBlock(input(YEAR, cell(YEAR, { utci: 26 })))!.comfort_pct, 100);
     const nine = computeThermalBlock(input(YEAR, cell(YEAR, { utci: 9 })))!;
     assert.equal(nine.comfort_pct, 0);
@@ -45,7 +52,7 @@ describe('thermal block', () => {
     );
   });
 
-  it('a hot summer: strong heat days, tropical nights, the summer limits both rating and score', () => {
+  test('a hot summer: strong heat days, tropical nights, the summer limits both rating and score', () => {
     const utci = (_: number, t: number) => (isSummer(t) ? (isLocalDay(t) ? 33 : 21) : 15);
     const block = computeThermalBlock(input(YEAR, cell(YEAR, { utci })))!;
     assert.equal(block.strong_heat_stress_days, 92, 'every local day of June, July and August');
@@ -62,7 +69,7 @@ describe('thermal block', () => {
     assert.equal(block.max_utci_c, 33);
   });
 
-  it('winter is reported but never rated; it can still decide the score', () => {
+  test('winter is reported but never rated; it can still decide the score', () => {
     const block = computeThermalBlock(input(YEAR, cell(YEAR, { utci: (_, t) => (isWinter(t) ? -5 : 20) })))!;
     assert.equal(block.seasonal_comfort_pct.winter, 0);
     assert.equal(block.rating, 10);
@@ -71,7 +78,7 @@ describe('thermal block', () => {
     assert.deepEqual(block.limiting_seasons, ['winter']);
   });
 
-  it('seasonal anchors turn the acceptable share into a subscore', () => {
+  test('seasonal anchors turn the acceptable share into a subscore', () => {
     // spring daytime acceptable exactly half the days: 72.5 % would be 5; use alternate local days
     const utci = (_: number, t: number) => {
       const month = intlBrusselsMonth(t);
@@ -86,7 +93,7 @@ describe('thermal block', () => {
     assert.deepEqual(block.limiting_seasons, ['spring']);
   });
 
-  it('days are local days: two hot hours either side of local midnight are two days', () => {
+  test('days are local days: two hot hours either side of local midnight are two days', () => {
     // records 21 and 22 are 21:00 and 22:00 UTC on 1 July: 23:00 on 1 July and 00:00 on 2 July local
     const hours = hoursFrom('2025-07-01T00:00:00Z', 48);
     const block = computeThermalBlock(
@@ -95,14 +102,14 @@ describe('thermal block', () => {
     assert.equal(block.strong_heat_stress_days, 2);
   });
 
-  it('compares summer nights with the coverage area only when a reference is given', () => {
+  test('compares summer nights with the coverage area only when a reference is given', () => {
     const data = input(YEAR, cell(YEAR, { utci: 20 }));
     assert.equal('summer_night_vs_city_c' in computeThermalBlock(data)!, false);
     assert.equal(computeThermalBlock(data, { summer_night_mean_utci_c: 18.75 })!.summer_night_vs_city_c, 1.3);
     assert.equal(computeThermalBlock(data, { summer_night_mean_utci_c: 21 })!.summer_night_vs_city_c, -1);
   });
 
-  it('a season absent from the data is null and takes no part in rating or score', () => {
+  test('a season absent from the data is null and takes no part in rating or score', () => {
     const july = hoursFrom('2025-07-01T00:00:00Z', 24 * 20);
     const block = computeThermalBlock(
       input(july, cell(july, { utci: (_, t) => (isLocalDay(t) ? 30 : 18) })),
@@ -115,7 +122,7 @@ describe('thermal block', () => {
     assert.equal(block.monthly_mean_utci_c['1'], null);
   });
 
-  it('comfort share, mean, min and max over all hours; monthly means in local months', () => {
+  test('comfort share, mean, min and max over all hours; monthly means in local months', () => {
     const block = computeThermalBlock(
       input(YEAR, cell(YEAR, { utci: (i) => (i % 2 === 0 ? 30 : 5) }), cell(YEAR, { utci: 5 })),
     )!;
@@ -129,7 +136,7 @@ describe('thermal block', () => {
     assert.equal(monthly.monthly_mean_utci_c['12'], 12);
   });
 
-  it('is null without UTCI data', () => {
+  test('is null without UTCI data', () => {
     assert.equal(computeThermalBlock(input(YEAR, cell(YEAR, {}))), null);
   });
 });

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, test } from 'node:test';
 import { computeWindBlock } from '../../../src/domain/stats/index.ts';
-import { cell, hoursFrom, input, intlBrusselsMonth, yearHours } from './fixture.ts';
+import { cell, hoursFrom, input, intlBrusselsMonth, yearHours } from '../../helpers/stats-years.ts';
 
 const YEAR = yearHours(2025);
 
 describe('wind block: distribution and speeds', () => {
-  it('a year at a constant 4.5 m/s', () => {
+  test('a year at a constant 4.5 m/s', () => {
     const block = computeWindBlock(input(YEAR, cell(YEAR, { ucomfort: 4.5, ugust: 6 })))!;
     assert.deepEqual(block.distribution_pct, {
       Calm: 0,
@@ -36,7 +36,7 @@ describe('wind block: distribution and speeds', () => {
     assert.equal(block.label, 'Good');
   });
 
-  it('a year in which exactly 25 % of hours are class 5 (gusts above 15 m/s)', () => {
+  test('a year in which exactly 25 % of hours are class 5 (gusts above 15 m/s)', () => {
     const block = computeWindBlock(
       input(YEAR, cell(YEAR, { ucomfort: 2, ugust: (i) => (i % 4 === 0 ? 16 : 5) })),
     )!;
@@ -48,12 +48,12 @@ describe('wind block: distribution and speeds', () => {
     assert.equal(block.max_gust_ms, 16);
   });
 
-  it('each hour takes the worse of the comfort and gust classes', () => {
+  test('each hour takes the worse of the comfort and gust classes', () => {
     const block = computeWindBlock(input(YEAR, cell(YEAR, { ucomfort: 7, ugust: 12 })))!;
     assert.equal(block.distribution_pct['Very windy'], 100);
   });
 
-  it('effective speed is the larger of Ucomfort and the gust-equivalent mean Ugust / 1.85', () => {
+  test('effective speed is the larger of Ucomfort and the gust-equivalent mean Ugust / 1.85', () => {
     const gusty = computeWindBlock(input(YEAR, cell(YEAR, { ucomfort: 1, ugust: 9.25 })))!;
     assert.equal(gusty.eff_mean_ms, 5);
     assert.equal(gusty.mean_ucomfort_ms, 1);
@@ -61,7 +61,7 @@ describe('wind block: distribution and speeds', () => {
     assert.equal(steady.eff_mean_ms, 3);
   });
 
-  it('worst moment: the highest effective speed and the hours within 0.5 m/s of it', () => {
+  test('worst moment: the highest effective speed and the hours within 0.5 m/s of it', () => {
     const speeds = [10, 9.6, 9.6, 9.4, 3];
     const hours = hoursFrom('2025-01-10T00:00:00Z', speeds.length);
     const block = computeWindBlock(input(hours, cell(hours, { ucomfort: (i) => speeds[i]!, ugust: 0 })))!;
@@ -69,7 +69,7 @@ describe('wind block: distribution and speeds', () => {
     assert.equal(block.worst_moment_hours, 3);
   });
 
-  it('95th percentile interpolates between order statistics', () => {
+  test('95th percentile interpolates between order statistics', () => {
     const hours = hoursFrom('2025-01-10T00:00:00Z', 101);
     const block = computeWindBlock(input(hours, cell(hours, { ucomfort: (i) => (100 - i) / 10, ugust: 0 })))!;
     assert.equal(block.p95_ucomfort_ms, 9.5);
@@ -78,7 +78,7 @@ describe('wind block: distribution and speeds', () => {
     assert.equal(small.p95_ucomfort_ms, 3.85);
   });
 
-  it('averages speeds over the sampled cells before classifying', () => {
+  test('averages speeds over the sampled cells before classifying', () => {
     const block = computeWindBlock(
       input(YEAR, cell(YEAR, { ucomfort: 2, ugust: 3 }), cell(YEAR, { ucomfort: 6, ugust: 7 })),
     )!;
@@ -86,7 +86,7 @@ describe('wind block: distribution and speeds', () => {
     assert.equal(block.distribution_pct['Slightly windy'], 100);
   });
 
-  it('monthly means follow local months', () => {
+  test('monthly means follow local months', () => {
     const block = computeWindBlock(
       input(YEAR, cell(YEAR, { ucomfort: (_, t) => intlBrusselsMonth(t), ugust: 0 })),
     )!;
@@ -94,7 +94,7 @@ describe('wind block: distribution and speeds', () => {
       assert.equal(block.monthly_mean_ucomfort_ms[String(month)], month);
   });
 
-  it('skips hours without both readings and is null without any', () => {
+  test('skips hours without both readings and is null without any', () => {
     const block = computeWindBlock(
       input(YEAR, cell(YEAR, { ucomfort: (i) => (i < 4380 ? Number.NaN : 2), ugust: 3 })),
     )!;
@@ -107,28 +107,28 @@ describe('wind block: Lawson exceedance score and worst-moment rating', () => {
   const year = (count: number, high: number, rest: number) =>
     input(YEAR, cell(YEAR, { ucomfort: (i) => (i < count ? high : rest), ugust: 0 }));
 
-  it('exactly 5 % of hours above a threshold is within its allowance', () => {
+  test('exactly 5 % of hours above a threshold is within its allowance', () => {
     // 438 of 8760 hours at 5 m/s: 5 % above 4 m/s; the rest at 3 m/s (above 2.5)
     assert.equal(computeWindBlock(year(438, 5, 3))!.score, 8);
     assert.equal(computeWindBlock(year(439, 5, 3))!.score, 6);
   });
 
-  it('a quiet year is fit for frequent sitting', () => {
+  test('a quiet year is fit for frequent sitting', () => {
     const block = computeWindBlock(year(438, 3, 2))!;
     assert.equal(block.score, 10);
     assert.equal(block.label, 'Excellent');
   });
 
-  it('exceeding every comfort allowance leaves the uncomfortable band', () => {
+  test('exceeding every comfort allowance leaves the uncomfortable band', () => {
     assert.equal(computeWindBlock(year(8760, 9, 9))!.score, 2);
   });
 
-  it('more than 0.022 % of hours above 15 m/s is unsafe: score 0', () => {
+  test('more than 0.022 % of hours above 15 m/s is unsafe: score 0', () => {
     assert.equal(computeWindBlock(year(2, 16, 1))!.score, 0);
     assert.equal(computeWindBlock(year(2, 16, 1))!.label, 'Bad');
   });
 
-  it('one storm hour keeps the score but caps the rating', () => {
+  test('one storm hour keeps the score but caps the rating', () => {
     const block = computeWindBlock(year(1, 16, 1))!;
     assert.equal(block.score, 10);
     assert.equal(block.worst_moment_ms, 16);

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { embeddedCitySpecs } from '../../../src/adapters/cities/embedded.ts';
 import { CITIES } from '../../../src/domain/coverage/cities.ts';
 import { createEmbeddedModel } from '../../../src/model/embedded/index.ts';
 import { SURFACE } from '../../../src/model/embedded/morphology/layout.ts';
 import { LAYER_FIELDS, type MicroclimateModel, ModelTimeoutError } from '../../../src/model/port.ts';
-import { SHARED_DATA_DIR, sharedEngine } from '../helpers/shared-domains.ts';
+import { SHARED_DATA_DIR, sharedEngine } from '../../helpers/shared-domains.ts';
 
 let model: MicroclimateModel;
 before(async () => {
@@ -21,7 +21,7 @@ const GRAND_PLACE = { lat: 50.8467, lon: 4.3525 };
 const JULY_AFTERNOON = Date.UTC(2025, 6, 11, 13);
 
 describe('embedded model: domains and geometry', () => {
-  it('declares Brussels, Charleroi (no air) and the nationwide grid (no buildings)', () => {
+  test('declares Brussels, Charleroi (no air) and the nationwide grid (no buildings)', () => {
     const ids = model.domains().map((d) => d.id);
     assert.deepEqual(ids, ['brussels', 'charleroi', 'belgium']);
     assert.equal(model.domain('charleroi').models.air, false);
@@ -30,7 +30,7 @@ describe('embedded model: domains and geometry', () => {
     assert.ok(Math.abs(model.domain('brussels').resolutionM - 10) < 1e-9);
   });
 
-  it('locates the Grand-Place in an outdoor cell and nothing outside the grid', () => {
+  test('locates the Grand-Place in an outdoor cell and nothing outside the grid', () => {
     const loc = model.locate('brussels', GRAND_PLACE.lat, GRAND_PLACE.lon);
     assert.ok(loc);
     assert.equal(loc.isBuilding, false);
@@ -39,7 +39,7 @@ describe('embedded model: domains and geometry', () => {
     assert.equal(model.locate('brussels', 51.2, 4.4), null);
   });
 
-  it('answers a point inside a building with the nearest outdoor cells', async () => {
+  test('answers a point inside a building with the nearest outdoor cells', async () => {
     const { domains } = await sharedEngine();
     const m = domains.get('brussels')!;
     const start = model.locate('brussels', 50.8455, 4.35)!.cell;
@@ -52,7 +52,7 @@ describe('embedded model: domains and geometry', () => {
     for (const c of nearest.cells) assert.notEqual(m.rasters.surface[c], SURFACE.building);
   });
 
-  it('lists outdoor cells within a radius', () => {
+  test('lists outdoor cells within a radius', () => {
     const cells = model.outdoorCellsWithin('brussels', GRAND_PLACE.lat, GRAND_PLACE.lon, 50);
     assert.ok(cells.length > 30 && cells.length < 90, `${cells.length} cells`);
     for (const c of cells) {
@@ -63,7 +63,7 @@ describe('embedded model: domains and geometry', () => {
     }
   });
 
-  it('returns closed building footprints with heights for a window', () => {
+  test('returns closed building footprints with heights for a window', () => {
     const window = { west: 4.35, south: 50.845, east: 4.3555, north: 50.8485 };
     const footprints = model.buildings('brussels', window);
     assert.ok(footprints.length > 50);
@@ -77,7 +77,7 @@ describe('embedded model: domains and geometry', () => {
 });
 
 describe('embedded model: time', () => {
-  it('observes completed hours and forecasts hourly for a day, then three-hourly to 48 h', () => {
+  test('observes completed hours and forecasts hourly for a day, then three-hourly to 48 h', () => {
     const now = Date.UTC(2025, 4, 2, 10, 37);
     const issued = model.latestObservedHour(now);
     assert.equal(issued, Date.UTC(2025, 4, 2, 9));
@@ -91,7 +91,7 @@ describe('embedded model: time', () => {
 });
 
 describe('embedded model: series in workers', () => {
-  it('computes a full reference year identical to an in-process computation', async () => {
+  test('computes a full reference year identical to an in-process computation', async () => {
     const cell = model.locate('brussels', GRAND_PLACE.lat, GRAND_PLACE.lon)!.cell;
     const [viaWorker] = await model.series('brussels', [cell], { kind: 'reference' });
     const { engine } = await sharedEngine();
@@ -103,7 +103,7 @@ describe('embedded model: series in workers', () => {
     }
   });
 
-  it('answers observed hours and forecast steps', async () => {
+  test('answers observed hours and forecast steps', async () => {
     const cell = model.locate('belgium', 51.2194, 4.4025)!.cell;
     const from = Date.UTC(2025, 9, 1, 0);
     const [observed] = await model.series('belgium', [cell], {
@@ -117,7 +117,7 @@ describe('embedded model: series in workers', () => {
     assert.notEqual(forecast!.airTempC[22], observed!.airTempC[23]);
   });
 
-  it('leaves air as NaN where the city does not model it', async () => {
+  test('leaves air as NaN where the city does not model it', async () => {
     const cell = model.locate('charleroi', 50.4111, 4.4441)!.cell;
     const [s] = await model.series('charleroi', [cell], {
       kind: 'observed',
@@ -128,7 +128,7 @@ describe('embedded model: series in workers', () => {
     assert.ok(Number.isFinite(s!.ucomfort[0]!) && Number.isFinite(s!.utci[0]!));
   });
 
-  it('rejects past its deadline, keeps working, and hands the result to a later identical call', async () => {
+  test('rejects past its deadline, keeps working, and hands the result to a later identical call', async () => {
     const cells = model.outdoorCellsWithin('brussels', 50.85, 4.36, 40);
     const span = { kind: 'reference' } as const;
     await assert.rejects(
@@ -142,7 +142,7 @@ describe('embedded model: series in workers', () => {
 });
 
 describe('embedded model: map layers', () => {
-  it('cuts a layer window with NaN in buildings and values outdoors', async () => {
+  test('cuts a layer window with NaN in buildings and values outdoors', async () => {
     const window = { west: 4.35, south: 50.845, east: 4.3555, north: 50.8485 };
     for (const layer of ['thermal', 'wind', 'air'] as const) {
       const w = await model.layerWindow('brussels', layer, { hourMs: JULY_AFTERNOON }, window);
@@ -158,7 +158,7 @@ describe('embedded model: map layers', () => {
     }
   });
 
-  it('gives a layer range per hour', async () => {
+  test('gives a layer range per hour', async () => {
     const ranges = await model.layerRange('charleroi', 'thermal', [
       { hourMs: JULY_AFTERNOON },
       { hourMs: JULY_AFTERNOON + 12 * 3_600_000 },

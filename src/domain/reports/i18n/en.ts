@@ -95,7 +95,7 @@ export const en = {
     'Score {score} ({label}): how often each comfort threshold is exceeded, against the yearly allowances of the City of London method.',
   windDistributionTitle: 'How windy the hours were',
   windExceedanceTitle: 'Share of the year above each comfort threshold',
-  exceed_above_frequent_sitting: 'Too windy for long outdoor sitting',
+  exceed_above_frequent_sitting: 'Above 2.5 m/s, the limit for long sitting',
   exceed_slightly_windy_or_worse: 'Slightly windy or worse',
   exceed_windy_or_worse: 'Windy or worse',
   exceed_very_windy_or_worse: 'Very windy or worse',
@@ -189,6 +189,35 @@ export const en = {
   attributionTitle: 'Attribution',
   attributionDefault:
     'Synthetic output of the svc-api microclimate model: a deterministic simulation on generated city morphology and the Uccle climatology. These are not measurements.',
+  mapTitle: 'The address and its surroundings',
+  mapCaption:
+    'Colours: felt temperature (UTCI) on summer afternoons, the average of {days} days at {hour}, June to August {year}.',
+  mapBuildings: 'Buildings',
+  mapSampled: 'Cells the figures come from',
+  mapSampledRadius: 'Averaging radius and its cells',
+  mapPoint: 'The address',
+  mapNorth: 'N',
+  mapAlt:
+    'Map of the surroundings of the address: buildings, the cells the figures come from and the felt temperature on summer afternoons. North is up.',
+  windClassesTitle: 'What the comfort classes mean',
+  windClass_1: 'below 4 m/s: comfortable for walking, standing and sitting for a while',
+  windClass_2: '4 to 6 m/s: fine for standing and short stops, not for sitting',
+  windClass_3: '6 to 8 m/s: fine for walking, unpleasant for standing or sitting',
+  windClass_4: 'above 8 m/s, or gusts of 10 m/s: only brisk walking is tolerable',
+  windClass_5: 'above 15 m/s: people can lose their balance, especially cyclists and frail people',
+  windSittingNote:
+    'Long sitting, as on a café terrace used every day, needs a stricter limit than the calm class: 2.5 m/s, the City of London criterion for frequent sitting. Hours between 2.5 and 4 m/s still count as calm; here {pct} of the hours are above 2.5 m/s.',
+  readingTitle: 'How to read the figures',
+  readingIntro:
+    'The rating (0 to 10) says how often conditions are good; the score (0 to 10) compares the year with health and comfort guidelines. The label next to a score follows the bands of the key below and means the same on all three themes.',
+  colTheme: 'Theme',
+  readingRating_air: 'share of hours with good air (BelAQI 1 to 4), divided by 10',
+  readingScore_air: 'yearly averages against the WHO 2021 guidelines',
+  readingRating_wind: 'the score, lowered when the windiest hour of the year is dangerous',
+  readingScore_wind: 'how often the comfort thresholds are exceeded, against the City of London allowances',
+  readingRating_thermal:
+    'share of comfortable daytime hours in the weakest season outside winter, divided by 10',
+  readingScore_thermal: 'each season’s acceptable daytime hours against what is usual for that season',
   footer: 'svc-api · report {id} · generated {date} · files kept for 30 days',
 } as const;
 

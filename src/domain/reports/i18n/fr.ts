@@ -2,7 +2,7 @@ import type { MessageKey } from './en.ts';
 
 /** Texte du rapport en français (Belgique). */
 export const fr: Record<MessageKey, string> = {
-  brand: 'svc-api · Rapport d’intelligence environnementale',
+  brand: 'svc-api · Rapport sur l’environnement du lieu',
   title: 'Rapport environnemental',
   subtitle: '{topics} à cette adresse',
   generatedLabel: 'Établi le',
@@ -27,7 +27,7 @@ export const fr: Record<MessageKey, string> = {
 
   glanceTitle: 'En un coup d’œil',
   glanceIntro:
-    'Chaque thème reçoit une note et un score de 0 à 10 ; plus c’est élevé, mieux c’est. La note indique la fréquence des bonnes conditions ; le score compare l’année aux recommandations de santé et de confort.',
+    'Chaque thème reçoit une note et un score de 0 à 10 ; plus la valeur est élevée, meilleure est la situation. La note indique la fréquence des bonnes conditions ; le score compare l’année aux recommandations de santé et de confort.',
   scoreLegend: 'Appréciations du score :',
   rating: 'Note',
   score: 'Score',
@@ -95,9 +95,9 @@ export const fr: Record<MessageKey, string> = {
     'Note {rating} : inférieure au score à cause de l’heure la plus venteuse de l’année ({worst} m/s) ; une seule heure de tempête compte pour la sécurité.',
   windScoreExplain:
     'Score {score} ({label}) : la fréquence de dépassement de chaque seuil de confort, comparée aux tolérances annuelles de la méthode de la City of London.',
-  windDistributionTitle: 'Répartition des heures selon le vent',
+  windDistributionTitle: 'Répartition des heures par classe de confort au vent',
   windExceedanceTitle: 'Part de l’année au-dessus de chaque seuil de confort',
-  exceed_above_frequent_sitting: 'Trop venteux pour rester longtemps assis dehors',
+  exceed_above_frequent_sitting: 'Plus de 2,5 m/s, la limite pour rester assis longtemps',
   exceed_slightly_windy_or_worse: 'Légèrement venteux ou plus',
   exceed_windy_or_worse: 'Venteux ou plus',
   exceed_very_windy_or_worse: 'Très venteux ou plus',
@@ -105,8 +105,8 @@ export const fr: Record<MessageKey, string> = {
   exceedHours: 'environ {hours} h par an',
   exceedUnderOneHour: 'moins d’1 h par an',
   exceedNever: 'jamais',
-  windMonthlyTitle: 'Vitesse moyenne du vent au niveau du piéton par mois (m/s)',
-  windMean: 'Vitesse moyenne du vent au niveau du piéton',
+  windMonthlyTitle: 'Vitesse moyenne du vent à hauteur de piéton, par mois (m/s)',
+  windMean: 'Vitesse moyenne du vent à hauteur de piéton',
   windP95: 'Dépassée seulement 5 % du temps',
   windMaxGust: 'Rafale la plus forte',
   windWorst: 'Heure la plus venteuse de l’année',
@@ -161,7 +161,7 @@ export const fr: Record<MessageKey, string> = {
   thermalLife_fair_heat:
     'La chaleur estivale se fait sentir ici : prévoyez les activités extérieures le matin ou le soir, ombragez les fenêtres orientées sud et ouest, et attendez-vous à quelques nuits chaudes.',
   thermalLife_poor_heat:
-    'Le stress thermique est fréquent. L’ombre, les arbres et des espaces intérieurs frais comptent ; les personnes vulnérables demandent de l’attention pendant les vagues de chaleur, et les nuits peuvent rester trop chaudes pour bien dormir.',
+    'Le stress thermique est fréquent. L’ombre, les arbres et des espaces intérieurs frais comptent ; les personnes vulnérables ont besoin d’une attention particulière pendant les vagues de chaleur, et les nuits peuvent rester trop chaudes pour bien dormir.',
   thermalLife_high_cold:
     'Confortable dehors une grande partie de l’année ; comme partout en Belgique, ce sont les jours froids et venteux qui limitent.',
   thermalLife_good_cold:
@@ -184,16 +184,47 @@ export const fr: Record<MessageKey, string> = {
   methodAir:
     'Air : indice BelAQI de la Cellule interrégionale de l’environnement (IRCEL-CELINE, seuils horaires de 2022) ; scores ancrés sur les lignes directrices mondiales 2021 de l’OMS sur la qualité de l’air.',
   methodWind:
-    'Vent : vitesses moyennes et rafales au niveau du piéton, classes de confort de Lawson et méthode de dépassement de la City of London (2019).',
+    'Vent : vitesses moyennes et rafales à hauteur de piéton, classes de confort de Lawson et méthode de dépassement de la City of London (2019).',
   methodThermal:
     'Chaleur et froid : UTCI, avec les dix catégories de stress de la définition internationale de l’UTCI ; le jour va de 8 h à 20 h, heure belge.',
   methodScores:
-    'Notes et scores vont de 0 à 10, plus c’est élevé, mieux c’est, et sont calculés de la même manière pour les données de Bruxelles et les données nationales. Les couleurs suivent les échelles publiées par le service.',
+    'Les notes et les scores vont de 0 à 10 (plus la valeur est élevée, meilleure est la situation) et se calculent de la même manière pour les données de Bruxelles et les données nationales. Les couleurs suivent les échelles publiées par le service.',
   methodLimits:
     'Il s’agit de statistiques annuelles modélisées, pas de mesures : elles décrivent les conditions habituelles à l’extérieur, pas un jour précis, et ne disent rien de l’air ni des températures à l’intérieur.',
   attributionTitle: 'Attribution',
   attributionDefault:
     'Résultats synthétiques du modèle de microclimat de svc-api : une simulation déterministe sur une morphologie urbaine générée et la climatologie d’Uccle. Il ne s’agit pas de mesures.',
+  mapTitle: 'L’adresse et ses environs',
+  mapCaption:
+    'Couleurs : température ressentie (UTCI) les après-midi d’été, moyenne de {days} jours à {hour}, de juin à août {year}.',
+  mapBuildings: 'Bâtiments',
+  mapSampled: 'Mailles dont proviennent les chiffres',
+  mapSampledRadius: 'Rayon de la moyenne et ses mailles',
+  mapPoint: 'L’adresse',
+  mapNorth: 'N',
+  mapAlt:
+    'Carte des environs de l’adresse : bâtiments, mailles dont proviennent les chiffres et température ressentie les après-midi d’été. Le nord est en haut.',
+  windClassesTitle: 'Ce que signifient les classes de confort',
+  windClass_1: 'moins de 4 m/s : confortable pour marcher, rester debout et s’asseoir un moment',
+  windClass_2: 'de 4 à 6 m/s : bien pour rester debout ou s’arrêter, pas pour s’asseoir',
+  windClass_3: 'de 6 à 8 m/s : convient pour marcher, désagréable pour rester debout ou assis',
+  windClass_4: 'plus de 8 m/s, ou rafales de 10 m/s : seule la marche d’un bon pas reste supportable',
+  windClass_5: 'plus de 15 m/s : on peut perdre l’équilibre, surtout à vélo ou quand on est fragile',
+  windSittingNote:
+    'Rester assis longtemps, comme à une terrasse de café fréquentée tous les jours, demande une limite plus stricte que la classe « calme » : 2,5 m/s, le critère de la City of London pour une assise fréquente. Les heures entre 2,5 et 4 m/s restent calmes ; ici, {pct} des heures dépassent 2,5 m/s.',
+  readingTitle: 'Comment lire les chiffres',
+  readingIntro:
+    'La note (de 0 à 10) indique la fréquence des bonnes conditions ; le score (de 0 à 10) compare l’année aux recommandations de santé et de confort. L’appréciation à côté d’un score suit les tranches de la légende ci-dessous et a le même sens pour les trois thèmes.',
+  colTheme: 'Thème',
+  readingRating_air: 'part des heures où l’air est de bonne qualité (BelAQI 1 à 4), divisée par 10',
+  readingScore_air: 'moyennes annuelles face aux lignes directrices 2021 de l’OMS',
+  readingRating_wind: 'le score, abaissé quand l’heure la plus venteuse de l’année est dangereuse',
+  readingScore_wind:
+    'fréquence de dépassement des seuils de confort face aux tolérances de la City of London',
+  readingRating_thermal:
+    'part des heures de jour confortables pendant la saison la moins favorable hors hiver, divisée par 10',
+  readingScore_thermal:
+    'heures de jour acceptables de chaque saison face à ce qui est habituel pour cette saison',
   footer: 'svc-api · rapport {id} · établi le {date} · fichiers conservés 30 jours',
 };
 

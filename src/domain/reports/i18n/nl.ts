@@ -2,7 +2,7 @@ import type { MessageKey } from './en.ts';
 
 /** Tekst van het rapport in het Nederlands (België). */
 export const nl: Record<MessageKey, string> = {
-  brand: 'svc-api · Rapport omgevingsinformatie',
+  brand: 'svc-api · Rapport over de leefomgeving',
   title: 'Omgevingsrapport',
   subtitle: '{topics} op dit adres',
   generatedLabel: 'Opgemaakt op',
@@ -28,7 +28,7 @@ export const nl: Record<MessageKey, string> = {
   glanceTitle: 'In één oogopslag',
   glanceIntro:
     'Elk thema krijgt een beoordeling en een score van 0 tot 10; hoger is beter. De beoordeling zegt hoe vaak de omstandigheden goed zijn; de score vergelijkt het jaar met richtlijnen voor gezondheid en comfort.',
-  scoreLegend: 'Labels van de score:',
+  scoreLegend: 'Betekenis van de score:',
   rating: 'Beoordeling',
   score: 'Score',
   outOfTen: '{value} / 10',
@@ -39,7 +39,7 @@ export const nl: Record<MessageKey, string> = {
   glanceWind: 'Rustig tijdens {pct} van de uren',
   glanceThermal: 'Comfortabel tijdens {pct} van de uren',
   keyFigures: 'Kerncijfers',
-  dailyLife: 'Wat het betekent in het dagelijks leven',
+  dailyLife: 'Wat dit betekent in het dagelijks leven',
 
   airIntro:
     'Elk uur van het jaar krijgt een klasse op de Belgische BelAQI-index, van 1 (uitstekend) tot 10 (afschuwelijk). De klasse van het uur wordt bepaald door de slechtste van drie polluenten: stikstofdioxide, fijn stof en grover stof. Klassen 1 tot 4 gelden als goede lucht.',
@@ -94,10 +94,10 @@ export const nl: Record<MessageKey, string> = {
   windRatingCapped:
     'Beoordeling {rating}: lager dan de score door het winderigste uur van het jaar ({worst} m/s); één stormachtig uur telt voor de veiligheid.',
   windScoreExplain:
-    'Score {score} ({label}): hoe vaak elke comfortdrempel overschreden wordt, tegenover de jaarlijkse toleranties van de methode van de City of London.',
-  windDistributionTitle: 'Verdeling van de uren naar wind',
+    'Score {score} ({label}): hoe vaak elke comfortdrempel overschreden wordt, tegenover de jaarlijkse toleranties uit de methode van de City of London.',
+  windDistributionTitle: 'Verdeling van de uren per windcomfortklasse',
   windExceedanceTitle: 'Aandeel van het jaar boven elke comfortdrempel',
-  exceed_above_frequent_sitting: 'Te winderig om lang buiten te zitten',
+  exceed_above_frequent_sitting: 'Boven 2,5 m/s, de grens om lang te zitten',
   exceed_slightly_windy_or_worse: 'Licht winderig of erger',
   exceed_windy_or_worse: 'Winderig of erger',
   exceed_very_windy_or_worse: 'Zeer winderig of erger',
@@ -159,7 +159,7 @@ export const nl: Record<MessageKey, string> = {
   thermalLife_fair_heat:
     'De zomerhitte is hier voelbaar: plan buitenactiviteiten ’s ochtends of ’s avonds, zorg voor zonwering op ramen naar het zuiden en westen, en reken op enkele warme nachten.',
   thermalLife_poor_heat:
-    'Hittestress komt vaak voor. Schaduw, bomen en koele binnenruimtes zijn belangrijk; kwetsbare mensen hebben aandacht nodig tijdens hittegolven, en nachten kunnen te warm blijven om goed te slapen.',
+    'Hittestress komt vaak voor. Schaduw, bomen en koele binnenruimtes zijn belangrijk; kwetsbare mensen verdienen extra aandacht tijdens hittegolven, en nachten kunnen te warm blijven om goed te slapen.',
   thermalLife_high_cold:
     'Een groot deel van het jaar comfortabel buiten; zoals overal in België zijn koude, winderige dagen de voornaamste beperking.',
   thermalLife_good_cold:
@@ -192,6 +192,38 @@ export const nl: Record<MessageKey, string> = {
   attributionTitle: 'Bronvermelding',
   attributionDefault:
     'Synthetische uitvoer van het microklimaatmodel van svc-api: een deterministische simulatie op een gegenereerde stadsmorfologie en de klimatologie van Ukkel. Dit zijn geen metingen.',
+  mapTitle: 'Het adres en de omgeving',
+  mapCaption:
+    'Kleuren: gevoelstemperatuur (UTCI) op zomernamiddagen, het gemiddelde van {days} dagen om {hour}, van juni tot augustus {year}.',
+  mapBuildings: 'Gebouwen',
+  mapSampled: 'Cellen waar de cijfers vandaan komen',
+  mapSampledRadius: 'Straal van het gemiddelde en de cellen erin',
+  mapPoint: 'Het adres',
+  mapNorth: 'N',
+  mapAlt:
+    'Kaart van de omgeving van het adres: gebouwen, de cellen waar de cijfers vandaan komen en de gevoelstemperatuur op zomernamiddagen. Het noorden is boven.',
+  windClassesTitle: 'Wat de comfortklassen betekenen',
+  windClass_1: 'onder 4 m/s: comfortabel om te wandelen, te staan en een tijdje te zitten',
+  windClass_2: '4 tot 6 m/s: prima om te staan of even halt te houden, niet om te zitten',
+  windClass_3: '6 tot 8 m/s: prima om te wandelen, onaangenaam om te staan of te zitten',
+  windClass_4: 'boven 8 m/s, of windstoten van 10 m/s: alleen stevig doorstappen is nog te doen',
+  windClass_5:
+    'boven 15 m/s: mensen kunnen hun evenwicht verliezen, vooral fietsers en wie minder stevig ter been is',
+  windSittingNote:
+    'Lang zitten, zoals op een caféterras dat elke dag gebruikt wordt, vraagt een strengere grens dan de klasse rustig: 2,5 m/s, het criterium van de City of London voor vaak en lang zitten. Uren tussen 2,5 en 4 m/s tellen nog als rustig; hier ligt {pct} van de uren boven 2,5 m/s.',
+  readingTitle: 'Hoe de cijfers te lezen',
+  readingIntro:
+    'De beoordeling (0 tot 10) zegt hoe vaak de omstandigheden goed zijn; de score (0 tot 10) vergelijkt het jaar met richtlijnen voor gezondheid en comfort. Het label naast een score volgt de klassen van de legende hieronder en betekent hetzelfde voor de drie thema’s.',
+  colTheme: 'Thema',
+  readingRating_air: 'aandeel uren met goede lucht (BelAQI 1 tot 4), gedeeld door 10',
+  readingScore_air: 'jaargemiddelden tegenover de WHO-richtlijnen van 2021',
+  readingRating_wind: 'de score, verlaagd als het winderigste uur van het jaar gevaarlijk is',
+  readingScore_wind:
+    'hoe vaak de comfortdrempels overschreden worden, tegenover de toleranties van de City of London',
+  readingRating_thermal:
+    'aandeel comfortabele uren overdag in het zwakste seizoen buiten de winter, gedeeld door 10',
+  readingScore_thermal:
+    'aanvaardbare uren overdag per seizoen, tegenover wat voor dat seizoen gebruikelijk is',
   footer: 'svc-api · rapport {id} · opgemaakt op {date} · bestanden 30 dagen bewaard',
 };
 

@@ -3,7 +3,7 @@ import { html, type SafeHtml } from '../html.ts';
 import type { MessageKey } from '../i18n/index.ts';
 import { ACCENT, BELAQI_CLASSES } from '../palette.ts';
 import { type AirBlock, POLLUTANTS, type Pollutant } from '../stats.ts';
-import { monthly, type ReportContext, scoreBox } from './context.ts';
+import { monthly, type ReportContext, scoreBox, shownLabel } from './context.ts';
 
 /**
  * Reference values shown beside the yearly averages (µg/m³): the WHO 2021 annual air
@@ -73,7 +73,7 @@ export function airSection(context: ReportContext): SafeHtml {
     ${scoreBox(context, air)}
     <div>
       <p>${tr.t('airRatingExplain', { rating: f.number(air.rating, 1), pct: f.share(air.good_pct), hours: f.integer(air.hours_graded) })}</p>
-      <p>${tr.t('airScoreExplain', { score: f.number(air.score, 1), label: tr.label(air.label) })}</p>
+      <p>${tr.t('airScoreExplain', { score: f.number(air.score, 1), label: tr.label(shownLabel(air)) })}</p>
       <p><b>${tr.t('airLimiting', { pollutant: limitingNames })}</b> ${tr.t(`source_${air.limiting_pollutant}` as MessageKey)}</p>
     </div>
   </div>

@@ -1,3 +1,4 @@
+import { scoreLabel } from '../../stats/score-label.ts';
 import { contrastInk } from '../charts.ts';
 import type { Formatter } from '../format.ts';
 import { html, type SafeHtml } from '../html.ts';
@@ -52,14 +53,36 @@ export function labelChip(context: ReportContext, label: string): SafeHtml {
   return chip(context.tr.label(label), colour, colour ? contrastInk(colour) : '#1f2d3d');
 }
 
-/** the box at the head of a theme page: rating, score and the score's label */
-export function scoreBox(context: ReportContext, block: { rating: number; score: number; label: string }) {
+/**
+ * The label shown next to a score: the band of the score as printed (one decimal), so the
+ * chip always matches the key of score labels printed with it, whatever the statistics'
+ * own rounding did.
+ */
+export function shownLabel(block: { score: number }): string {
+  return scoreLabel(Math.round(block.score * 10) / 10);
+}
+
+/**
+ * Rating and score side by side, each under its own name, the score's label chip inside
+ * the score's half: a reader cannot take the label for the rating's (issue #12).
+ */
+export function ratingAndScore(
+  context: ReportContext,
+  block: { rating: number; score: number },
+  className = 'figures',
+): SafeHtml {
   const { tr, f } = context;
-  return html`<div class="scorebox">
-      <div class="kv">${tr.t('rating')}</div><div class="big">${f.number(block.rating, 1)} <small>/ 10</small></div>
-      <div class="kv" style="margin-top:6px">${tr.t('score')} ${tr.t('outOfTen', { value: f.number(block.score, 1) })}</div>
-      ${labelChip(context, block.label)}
-    </div>`;
+  // a label and its value on one line (a definition list): read aloud, copied or
+  // extracted, each number follows its own name
+  return html`<dl class="${className}">
+    <div><dt>${tr.t('rating')}</dt> <dd><span class="big">${f.number(block.rating, 1)}</span> / 10</dd></div>
+    <div><dt>${tr.t('score')}</dt> <dd><span class="big">${f.number(block.score, 1)}</span> / 10</dd> <dd>${labelChip(context, shownLabel(block))}</dd></div>
+  </dl>`;
+}
+
+/** the box at the head of a theme page: rating and score, each labelled */
+export function scoreBox(context: ReportContext, block: { rating: number; score: number }) {
+  return ratingAndScore(context, block, 'figures scorebox');
 }
 
 export function stat(value: string, caption: string): SafeHtml {

@@ -1,13 +1,43 @@
 import { SCORE_LABEL_BANDS } from '../../stats/score-label.ts';
-import { gauge } from '../charts.ts';
 import { html, type SafeHtml } from '../html.ts';
-import { ACCENT } from '../palette.ts';
-import { counted, labelChip, lifeKey, type ReportContext, thermalLifeKey } from './context.ts';
+import { siteMapLegend, siteMapSvg } from '../site-map/svg.ts';
+import type { SiteMap } from '../site-map/types.ts';
+import {
+  counted,
+  labelChip,
+  lifeKey,
+  type ReportContext,
+  ratingAndScore,
+  thermalLifeKey,
+} from './context.ts';
 
 export interface CoverMeta {
   address: string;
   generatedAtMs: number;
   jobId: string;
+  /** the location map's data; no map without it */
+  siteMap?: SiteMap | undefined;
+}
+
+/** the location map; its key and caption sit beside it, under the facts, where there is room */
+function siteMapFigure(context: ReportContext, map: SiteMap): SafeHtml {
+  const { tr, f } = context;
+  return html`<figure class="site" aria-describedby="site-map-key">
+    <figcaption>${tr.t('mapTitle')}</figcaption>
+    ${siteMapSvg(map, tr, f)}
+  </figure>`;
+}
+
+function siteMapKey(context: ReportContext, map: SiteMap): SafeHtml {
+  const { tr, f } = context;
+  return html`<div class="site-key" id="site-map-key">
+    <p class="map-caption"><b>${tr.t('mapTitle')}.</b> ${tr.t('mapCaption', {
+      days: f.integer(map.layer.days),
+      hour: f.hour(map.layer.localHour),
+      year: String(map.layer.year),
+    })}</p>
+    ${siteMapLegend(map, tr)}
+  </div>`;
 }
 
 /** "Air quality, wind comfort and thermal comfort": the themes this report shows, as a phrase */
@@ -44,6 +74,8 @@ export function cover(context: ReportContext, meta: CoverMeta): SafeHtml {
   <h1>${tr.t('title')}</h1>
   <p class="subtitle">${tr.t('subtitle', { topics: topics(context) })}</p>
   <p class="address">${meta.address}</p>
+  <div class="cover-body${meta.siteMap ? ' with-map' : ''}">
+  <div>
   <dl class="facts">
     <dt>${tr.t('coordinates')}</dt><dd>${tr.t('coordinatesValue', { lat: f.number(stats.location.lat, 5), lon: f.number(stats.location.lon, 5) })}</dd>
     <dt>${tr.t('area')}</dt><dd>${stats.city ? tr.label(stats.city.name) : tr.t('areaNationwide')}</dd>
@@ -52,6 +84,10 @@ export function cover(context: ReportContext, meta: CoverMeta): SafeHtml {
     <dt>${tr.t('sampling')}</dt><dd>${sampling}</dd>
     <dt>${tr.t('generatedLabel')}</dt><dd>${f.dateTime(meta.generatedAtMs)}</dd>
   </dl>
+  ${meta.siteMap ? siteMapKey(context, meta.siteMap) : ''}
+  </div>
+  ${meta.siteMap ? siteMapFigure(context, meta.siteMap) : ''}
+  </div>
   ${nationwide ? html`<p class="note">${tr.t('nationwideNote')}</p>` : ''}
 </header>`;
 }
@@ -59,22 +95,21 @@ export function cover(context: ReportContext, meta: CoverMeta): SafeHtml {
 function card(
   context: ReportContext,
   theme: 'air' | 'wind' | 'thermal',
-  block: { rating: number; score: number; label: string },
+  block: { rating: number; score: number },
   sentence: string,
 ): SafeHtml {
-  const { tr, f } = context;
+  const { tr } = context;
   const title = tr.t(theme === 'air' ? 'airTitle' : theme === 'wind' ? 'windTitle' : 'thermalTitle');
+  // the card's title is not a heading: the PDF outline lists each theme once, at its page
   return html`<div class="card ${theme}">
-  <h3>${title}</h3>
-  <div class="big">${f.number(block.rating, 1)} <small>/ 10 · ${tr.t('rating')}</small></div>
-  ${gauge(block.rating, ACCENT[theme], `${tr.t('rating')} ${f.number(block.rating, 1)} / 10`)}
-  <div class="kv">${tr.t('score')} ${tr.t('outOfTen', { value: f.number(block.score, 1) })} ${labelChip(context, block.label)}</div>
+  <p class="card-title">${title}</p>
+  ${ratingAndScore(context, block)}
   <p>${sentence}</p>
 </div>`;
 }
 
 /** the labels a score can take, with their bands, so a reader can place "Good" on the ladder */
-function scoreKey(context: ReportContext): SafeHtml {
+export function scoreKey(context: ReportContext): SafeHtml {
   const { tr, f } = context;
   const items = SCORE_LABEL_BANDS.map((band, index) => {
     const upper = index === 0 ? 10 : (SCORE_LABEL_BANDS[index - 1]?.from ?? 10);
@@ -103,23 +138,21 @@ export function glance(context: ReportContext): SafeHtml {
 export function dailyLife(context: ReportContext): SafeHtml {
   const { stats, tr } = context;
   const { air, wind, thermal } = stats;
+  // the theme's name leads its paragraph rather than heading it: the outline lists each theme once
+  const lead = (title: string) => html`<b class="life-title">${title}.</b> `;
   return html`<section class="daily">
   <h2>${tr.t('dailyLife')}</h2>
-  ${
-    air
-      ? html`<div class="life air"><h3>${tr.t('airTitle')}</h3><p>${tr.t(lifeKey('airLife', air.score))}</p></div>`
-      : ''
-  }
-  ${wind ? html`<div class="life wind"><h3>${tr.t('windTitle')}</h3><p>${tr.t(lifeKey('windLife', wind.score))}</p></div>` : ''}
+  ${air ? html`<div class="life air"><p>${lead(tr.t('airTitle'))}${tr.t(lifeKey('airLife', air.score))}</p></div>` : ''}
+  ${wind ? html`<div class="life wind"><p>${lead(tr.t('windTitle'))}${tr.t(lifeKey('windLife', wind.score))}</p></div>` : ''}
   ${
     thermal
-      ? html`<div class="life thermal"><h3>${tr.t('thermalTitle')}</h3><p>${tr.t(thermalLifeKey(thermal.score, thermal.limiting_season))}</p><p class="muted">${tr.t(
+      ? html`<div class="life thermal"><p>${lead(tr.t('thermalTitle'))}${tr.t(thermalLifeKey(thermal.score, thermal.limiting_season))} <span class="muted">${tr.t(
           'thermalHeatFacts',
           {
             days: counted(context, 'days', thermal.strong_heat_stress_days),
             nights: counted(context, 'nights', thermal.tropical_nights),
           },
-        )}</p></div>`
+        )}</span></p></div>`
       : ''
   }
 </section>`;

@@ -1,5 +1,7 @@
 import { html, type SafeHtml } from '../html.ts';
+import type { MessageKey } from '../i18n/index.ts';
 import { counted, type ReportContext } from './context.ts';
+import { scoreKey } from './cover.ts';
 
 /** how the numbers were made, their limits, whom to credit, and the report's full id */
 export function methodSection(
@@ -9,6 +11,7 @@ export function methodSection(
   const { stats, tr, f } = context;
   const m = stats.meta;
   const generated = Date.parse(m.generated_utc);
+  const themes = (['air', 'wind', 'thermal'] as const).filter((theme) => stats[theme] !== undefined);
   return html`<section class="method-section">
   <h2>${tr.t('methodTitle')}</h2>
   <ul class="method">
@@ -27,6 +30,13 @@ export function methodSection(
     <li>${tr.t('methodScores')}</li>
     <li>${tr.t('methodLimits')}</li>
   </ul>
+  <h3>${tr.t('readingTitle')}</h3>
+  <p class="method">${tr.t('readingIntro')}</p>
+  <table class="reading"><thead><tr><th>${tr.t('colTheme')}</th><th>${tr.t('rating')}</th><th>${tr.t('score')}</th></tr></thead><tbody>${themes.map(
+    (theme) =>
+      html`<tr><td>${tr.t(`${theme}Title` as MessageKey)}</td><td>${tr.t(`readingRating_${theme}` as MessageKey)}</td><td>${tr.t(`readingScore_${theme}` as MessageKey)}</td></tr>`,
+  )}</tbody></table>
+  ${scoreKey(context)}
   <h3>${tr.t('attributionTitle')}</h3>
   <p class="method">${meta.attribution ?? tr.t('attributionDefault')}</p>
   <p class="method">${tr.t('reportId', { id: meta.jobId })}</p>

@@ -4,7 +4,7 @@ import { html, type SafeHtml } from '../html.ts';
 import type { MessageKey } from '../i18n/index.ts';
 import { labelColor, NEUTRAL, UTCI_CLASSES, utciColor } from '../palette.ts';
 import { SEASONS, type Season, type ThermalBlock } from '../stats.ts';
-import { monthly, type ReportContext, scoreBox, stat } from './context.ts';
+import { monthly, type ReportContext, scoreBox, shownLabel, stat } from './context.ts';
 
 const seasonKey = (season: Season) => `season_${season}` as MessageKey;
 /** a season inside a sentence needs its article in French and Dutch (l’hiver, de winter) */
@@ -54,7 +54,7 @@ export function thermalSection(context: ReportContext): SafeHtml {
       })}</p>
       <p>${tr.t('thermalScoreExplain', {
         score: f.number(thermal.score, 1),
-        label: tr.label(thermal.label),
+        label: tr.label(shownLabel(thermal)),
         season: tr.t(seasonInText(thermal.limiting_season)),
       })}</p>
     </div>

@@ -3,7 +3,7 @@ import { html, type SafeHtml } from '../html.ts';
 import type { MessageKey } from '../i18n/index.ts';
 import { ACCENT, WIND_CLASSES } from '../palette.ts';
 import type { WindBlock } from '../stats.ts';
-import { monthly, type ReportContext, scoreBox, stat } from './context.ts';
+import { monthly, type ReportContext, scoreBox, shownLabel, stat } from './context.ts';
 
 const EXCEEDANCE_KEYS: ReadonlyArray<keyof WindBlock['exceedance_pct']> = [
   'above_frequent_sitting',
@@ -47,16 +47,16 @@ export function windSection(context: ReportContext): SafeHtml {
     ${scoreBox(context, wind)}
     <div>
       <p>${tr.t(wind.rating < wind.score ? 'windRatingCapped' : 'windRatingSame', { rating: f.number(wind.rating, 1), worst: f.number(wind.worst_moment_ms, 1) })}</p>
-      <p>${tr.t('windScoreExplain', { score: f.number(wind.score, 1), label: tr.label(wind.label) })}</p>
+      <p>${tr.t('windScoreExplain', { score: f.number(wind.score, 1), label: tr.label(shownLabel(wind)) })}</p>
     </div>
   </div>
   ${danger > 0 ? html`<p class="warning">${tr.t('windDanger', { pct: f.share(danger, 2), hours: hoursText(danger) })}</p>` : ''}
   <figure>
     <figcaption>${tr.t('windDistributionTitle')}</figcaption>
     ${stackedBar(distribution, tr.t('windDistributionTitle'))}
-    <ul class="legend">${distribution.map(
-      (entry) =>
-        html`<li><span class="swatch" style="background:${entry.color}"></span>${entry.label} ${entry.caption}</li>`,
+    <ul class="classes" aria-label="${tr.t('windClassesTitle')}">${WIND_CLASSES.map(
+      (entry, index) =>
+        html`<li><span class="swatch" style="background:${entry.color}"></span><span><b>${tr.label(entry.label)} ${distribution[index]?.caption ?? ''}</b> · ${tr.t(`windClass_${entry.value}` as MessageKey)}</span></li>`,
     )}</ul>
   </figure>
   <h3>${tr.t('keyFigures')}</h3>
@@ -76,6 +76,7 @@ export function windSection(context: ReportContext): SafeHtml {
         const pct = wind.exceedance_pct[key];
         return html`<tr><td>${tr.t(`exceed_${key}` as MessageKey)}</td><td class="num">${f.share(pct, 1)}</td><td class="num muted">${hoursText(pct)}</td></tr>`;
       })}</tbody></table>
+  <p class="note">${tr.t('windSittingNote', { pct: f.share(wind.exceedance_pct.above_frequent_sitting, 1) })}</p>
   <figure>
     <figcaption>${tr.t('windMonthlyTitle')}</figcaption>
     ${monthlyBars({
@@ -87,6 +88,7 @@ export function windSection(context: ReportContext): SafeHtml {
       color: () => ACCENT.wind,
       min: 0,
       max,
+      height: 110,
       ticks,
       references: [
         {

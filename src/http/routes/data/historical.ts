@@ -2,7 +2,7 @@ import type { HistoricalService } from '../../../services/data/historical.ts';
 import { requireKey } from '../../plugins/api-key.ts';
 import { problemResponses } from '../../schemas/common.ts';
 import { HistoricalQuerySchema } from '../../schemas/data-query.ts';
-import { type HistoricalStatsBody, HistoricalStatsSchema } from '../../schemas/historical.ts';
+import { HistoricalStatsSchema } from '../../schemas/historical.ts';
 import type { V1App } from '../types.ts';
 
 export function registerHistoricalRoute(app: V1App, service: HistoricalService): void {
@@ -22,8 +22,8 @@ export function registerHistoricalRoute(app: V1App, service: HistoricalService):
       const { body, cacheStatus } = await service.stats(requireKey(request), request.query);
       reply.header('X-Cache', cacheStatus);
       reply.header('Cache-Control', 'private, max-age=3600');
-      // assembled field by field by the service; the response schema serialises and guards it
-      return body as unknown as HistoricalStatsBody;
+      // the service's HistoricalStats and the response schema agree (http/schema-agreement.ts)
+      return body;
     },
   );
 }

@@ -1,6 +1,5 @@
 import swaggerUi from '@fastify/swagger-ui';
-import type { AppDeps } from '../../app.ts';
-import type { V1App } from '../types.ts';
+import type { AppDeps, V1App } from '../types.ts';
 import { renderErrorsPage } from './errors-page.ts';
 
 /** The OpenAPI document, the API reference (served locally) and the errors page. */

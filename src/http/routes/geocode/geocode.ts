@@ -1,10 +1,14 @@
 import type { GeocodeService } from '../../../services/geocode.ts';
 import { problemResponses } from '../../schemas/common.ts';
-import { GeocodeQuerySchema, GeocodeResponseSchema } from '../../schemas/geocode.ts';
-import type { V1App } from '../types.ts';
+import { GEOCODE_MAX_LIMIT, GeocodeQuerySchema, GeocodeResponseSchema } from '../../schemas/geocode.ts';
+import type { FeatureRoutes, V1App } from '../types.ts';
 
 /** GET /geocode: the address helper. Results serve only to query this service (spec rule 8). */
-export function geocodeRoute(service: GeocodeService) {
+export function geocodeRoutes(service: GeocodeService): FeatureRoutes {
+  return { keyed: [registerGeocode(service)], open: [] };
+}
+
+function registerGeocode(service: GeocodeService) {
   return (app: V1App) => {
     app.get(
       '/geocode',
@@ -21,7 +25,8 @@ export function geocodeRoute(service: GeocodeService) {
       async (request, reply) => {
         // results must not be stored or redistributed: no shared caches
         reply.header('Cache-Control', 'private, no-store');
-        return service.geocode(request.query.q, request.query.limit);
+        // the schema's default fills an absent limit
+        return service.geocode(request.query.q, request.query.limit ?? GEOCODE_MAX_LIMIT);
       },
     );
   };

@@ -88,6 +88,10 @@ export async function registerMapAssets(app: FastifyInstance, opts: MapAssetOpti
   }
 
   await app.register(async (assets) => {
+    // static files for browsers, not API operations: kept out of the OpenAPI document
+    assets.addHook('onRoute', (route) => {
+      route.schema = { ...route.schema, hide: true };
+    });
     // fixes ship inside v1 without renaming the file, so clients revalidate hourly
     assets.get(
       '/sdk/map/v1/:file',

@@ -1,6 +1,6 @@
 import type { CatalogService } from '../../../services/map/catalog-service.ts';
 import type { TileService } from '../../../services/map/tile-service.ts';
-import type { FeatureRoutes } from '../features.ts';
+import type { FeatureRoutes } from '../types.ts';
 import { registerMapCatalog } from './catalog.ts';
 import { registerMapTiles } from './tile.ts';
 import { registerMapTileJson } from './tilejson.ts';

@@ -72,9 +72,12 @@ export const TileJsonSchema = Type.Object(
   { title: 'TileJSON' },
 );
 
+/** a parameter given twice is let through as a list, so the signature check refuses it (401), not validation (400) */
+const SignedParam = Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())]));
+
 export const SignedQuerySchema = Type.Object({
-  key: Type.Optional(Type.String()),
-  exp: Type.Optional(Type.String()),
-  sig: Type.Optional(Type.String()),
-  issued: Type.Optional(Type.String()),
+  key: SignedParam,
+  exp: SignedParam,
+  sig: SignedParam,
+  issued: SignedParam,
 });

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { apiError } from '../../../domain/errors/catalogue.ts';
 import type { SignedQuery } from '../../../domain/map/url-signing.ts';
 import type { TileAddressParams } from '../../../services/map/tile-request.ts';
 import type { TileService } from '../../../services/map/tile-service.ts';
@@ -13,8 +14,10 @@ import { SignedQuerySchema } from './schemas.ts';
  * No key header, no rate window; the signature in the query authorises. An empty tile
  * is 204; tiles are immutable for their address, so shared caches keep them a day.
  */
-const MVT_SUFFIX = /^(\d{1,10})\.mvt$/;
-const INT = /^\d{1,10}$/;
+// canonical decimals only (no leading zeros): one tile, one URL
+const MVT_SUFFIX = /^(0|[1-9]\d{0,9})\.mvt$/;
+const INT = /^(?:0|[1-9]\d{0,9})$/;
+const NON_CANONICAL_DIGITS = /^\d+\/\d+\/\d+\.mvt$/;
 
 function address(z: string, x: string, yFile: string): { z: number; x: number; y: number } | null {
   const y = MVT_SUFFIX.exec(yFile);
@@ -38,6 +41,12 @@ export function registerMapTiles(app: V1App, service: TileService): void {
     zxy: ZXY,
   ): Promise<void> {
     const at = address(zxy.z, zxy.x, zxy.y);
+    // a decimal spelled another way (leading zeros) is a second URL for one signed tile: refused
+    if (!at && NON_CANONICAL_DIGITS.test(`${zxy.z}/${zxy.x}/${zxy.y}`))
+      throw apiError(
+        'unauthorized',
+        'Tile coordinates must be written as plain decimals, without leading zeros.',
+      );
     // an address that is not z/x/y.mvt is checked after the signature, like any other unknown tile
     const result = await service.tile(
       { ...params, ...(at ?? { z: -1, x: -1, y: -1 }) },
@@ -60,64 +69,47 @@ export function registerMapTiles(app: V1App, service: TileService): void {
     reply.send(result.body);
   }
 
-  const schema = (summary: string, params: ReturnType<typeof Type.Object>) => ({
-    tags: ['map'],
-    summary,
-    params,
-    querystring: SignedQuerySchema,
-    response: {
-      200: Type.Unsafe<Buffer>({ description: 'Mapbox Vector Tile (application/vnd.mapbox-vector-tile)' }),
-      204: Type.Null({ description: 'empty tile' }),
-      ...problemResponses(401, 403, 404, 503, 504),
+  const responses = {
+    200: {
+      description: 'Mapbox Vector Tile',
+      content: { 'application/vnd.mapbox-vector-tile': { schema: Type.String({ format: 'binary' }) } },
     },
-  });
+    204: Type.Null({ description: 'empty tile' }),
+    304: Type.Null({ description: 'Not modified (If-None-Match matched the ETag)' }),
+    ...problemResponses(401, 403, 404, 503, 504),
+  };
+  const common = { tags: ['map'], querystring: SignedQuerySchema, response: responses };
   const zxy = { z: Type.String(), x: Type.String(), y: Type.String() };
+  const StaticParams = Type.Object({ city: Type.String(), layer: Type.String(), ...zxy });
+  const TimedParams = Type.Object({
+    city: Type.String(),
+    layer: Type.String(),
+    timestamp: Type.String(),
+    ...zxy,
+  });
+  // the product names whose failures these are (translateFailure); tiles take no key
+  const config = { product: 'map' as const };
 
   app.get(
     '/map/:city/tiles/:layer/:z/:x/:y',
-    {
-      schema: schema(
-        'Vector tile of a static layer',
-        Type.Object({ city: Type.String(), layer: Type.String(), ...zxy }),
-      ),
-    },
-    (request: FastifyRequest, reply: FastifyReply) => {
-      const { city, layer, ...rest } = request.params as { city: string; layer: string } & ZXY;
+    { config, schema: { ...common, summary: 'Vector tile of a static layer', params: StaticParams } },
+    (request, reply) => {
+      const { city, layer, ...rest } = request.params;
       return serve(request, reply, { city, layer, horizon: 'static' }, rest);
     },
   );
-  app.get(
-    '/map/:city/tiles/:layer/:timestamp/:z/:x/:y',
-    {
-      schema: schema(
-        'Vector tile of a realtime layer',
-        Type.Object({ city: Type.String(), layer: Type.String(), timestamp: Type.String(), ...zxy }),
-      ),
-    },
-    (request: FastifyRequest, reply: FastifyReply) => {
-      const { city, layer, timestamp, ...rest } = request.params as {
-        city: string;
-        layer: string;
-        timestamp: string;
-      } & ZXY;
-      return serve(request, reply, { city, layer, horizon: 'realtime', timestamp }, rest);
-    },
-  );
-  app.get(
-    '/map/:city/tiles/forecast/:layer/:timestamp/:z/:x/:y',
-    {
-      schema: schema(
-        'Vector tile of a forecast layer step',
-        Type.Object({ city: Type.String(), layer: Type.String(), timestamp: Type.String(), ...zxy }),
-      ),
-    },
-    (request: FastifyRequest, reply: FastifyReply) => {
-      const { city, layer, timestamp, ...rest } = request.params as {
-        city: string;
-        layer: string;
-        timestamp: string;
-      } & ZXY;
-      return serve(request, reply, { city, layer, horizon: 'forecast', timestamp }, rest);
-    },
-  );
+  // realtime and forecast tiles differ only by their horizon
+  for (const [horizon, path, summary] of [
+    ['realtime', '/map/:city/tiles/:layer/:timestamp/:z/:x/:y', 'Vector tile of a realtime layer'],
+    [
+      'forecast',
+      '/map/:city/tiles/forecast/:layer/:timestamp/:z/:x/:y',
+      'Vector tile of a forecast layer step',
+    ],
+  ] as const) {
+    app.get(path, { config, schema: { ...common, summary, params: TimedParams } }, (request, reply) => {
+      const { city, layer, timestamp, ...rest } = request.params;
+      return serve(request, reply, { city, layer, horizon, timestamp }, rest);
+    });
+  }
 }

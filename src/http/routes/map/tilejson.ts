@@ -24,10 +24,11 @@ export function registerMapTileJson(app: V1App, service: TileService): void {
     querystring: SignedQuerySchema,
     response: { 200: TileJsonSchema, ...problemResponses(401, 403, 404, 503) },
   };
-  const send = (reply: { header(k: string, v: string): unknown }) => {
-    // the spec's tile caching rule covers the TileJSON paths too: its URL carries its own
-    // exp, so a cached copy is no more lasting than the signed URL that fetched it
-    reply.header('Cache-Control', 'public, max-age=86400');
+  // the TileJSON's tile URLs carry the same signature and `exp` as the URL that fetched
+  // it: a cached copy must not outlive them (called once the signature verified)
+  const send = (reply: { header(k: string, v: string): unknown }, exp: unknown) => {
+    const left = Number(exp) - Math.floor(service.now() / 1000);
+    reply.header('Cache-Control', `public, max-age=${Math.max(0, Math.min(86400, left))}`);
   };
 
   app.get(
@@ -42,8 +43,9 @@ export function registerMapTileJson(app: V1App, service: TileService): void {
     async (request, reply) => {
       const { city, file } = request.params;
       const layer = stripJson(file);
-      send(reply);
-      return service.tileJson({ city, layer, horizon: 'static' }, request.query);
+      const body = await service.tileJson({ city, layer, horizon: 'static' }, request.query);
+      send(reply, request.query.exp);
+      return body;
     },
   );
   app.get(
@@ -57,11 +59,12 @@ export function registerMapTileJson(app: V1App, service: TileService): void {
     },
     async (request, reply) => {
       const { city, layer, file } = request.params;
-      send(reply);
-      return service.tileJson(
+      const body = await service.tileJson(
         { city, layer, horizon: 'realtime', timestamp: stripJson(file) },
         request.query,
       );
+      send(reply, request.query.exp);
+      return body;
     },
   );
   app.get(
@@ -75,11 +78,12 @@ export function registerMapTileJson(app: V1App, service: TileService): void {
     },
     async (request, reply) => {
       const { city, layer, file } = request.params;
-      send(reply);
-      return service.tileJson(
+      const body = await service.tileJson(
         { city, layer, horizon: 'forecast', timestamp: stripJson(file) },
         request.query,
       );
+      send(reply, request.query.exp);
+      return body;
     },
   );
 }

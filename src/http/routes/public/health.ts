@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { problemResponses } from '../../schemas/common.ts';
 import type { V1App } from '../types.ts';
 
 export const HealthSchema = Type.Object(
@@ -15,7 +16,12 @@ export function registerHealth(app: V1App, deps: { version: string; clock: () =>
   app.get(
     '/health',
     {
-      schema: { tags: ['public'], summary: 'Service health', response: { 200: HealthSchema } },
+      schema: {
+        tags: ['public'],
+        summary: 'Service health',
+        // 400: an HTTP/1.1 request without Host, refused before any route runs
+        response: { 200: HealthSchema, ...problemResponses(400) },
+      },
     },
     // synchronous: nothing to wait for, so no promise per request (Fastify sends the value)
     (_request, reply) => {

@@ -1,8 +1,8 @@
-import type { AppDeps } from '../../app.ts';
 import { createKeyHook } from '../../plugins/api-key.ts';
-import type { V1App } from '../types.ts';
+import type { AppDeps, V1App } from '../types.ts';
 import { registerCities } from './cities.ts';
 import { registerHealth } from './health.ts';
+import { registerReadiness } from './readiness.ts';
 import { registerScales } from './scales.ts';
 
 /**
@@ -11,6 +11,7 @@ import { registerScales } from './scales.ts';
  */
 export async function registerPublicRoutes(v1: V1App, deps: AppDeps): Promise<void> {
   registerHealth(v1, deps);
+  if (deps.readiness) registerReadiness(v1, { readiness: deps.readiness, clock: deps.clock });
   await v1.register(async (publicScope) => {
     publicScope.addHook('onRequest', createKeyHook(deps, 'optional'));
     registerCities(publicScope, deps);

@@ -4,7 +4,7 @@ import { assertJobId } from '../../../services/reports/request.ts';
 import type { ReportService } from '../../../services/reports/service.ts';
 import { requireKey } from '../../plugins/api-key.ts';
 import { problemResponses } from '../../schemas/common.ts';
-import type { V1App } from '../types.ts';
+import type { FeatureRoutes, V1App } from '../types.ts';
 
 const ReportBodySchema = Type.Object(
   {
@@ -49,7 +49,11 @@ const ReportJobSchema = Type.Object(
 
 const JobParams = Type.Object({ job_id: Type.String({ maxLength: 100 }) });
 
-export function reportRoutes(service: ReportService) {
+export function reportRoutes(service: ReportService): FeatureRoutes {
+  return { keyed: [registerReports(service)], open: [] };
+}
+
+function registerReports(service: ReportService) {
   return (app: V1App) => {
     app.post(
       '/reports',
@@ -110,7 +114,17 @@ export function reportRoutes(service: ReportService) {
             { format: Type.Union([Type.Literal('html'), Type.Literal('pdf')]) },
             { additionalProperties: false },
           ),
-          response: { ...problemResponses(400, 401, 403, 404, 429) },
+          response: {
+            200: {
+              description:
+                'The file, as an attachment named SVC_Report_{slug}.{html|pdf} (Content-Disposition)',
+              content: {
+                'text/html': { schema: Type.String({ description: 'self-contained HTML page' }) },
+                'application/pdf': { schema: Type.String({ format: 'binary', description: 'A4 PDF' }) },
+              },
+            },
+            ...problemResponses(400, 401, 403, 404, 429),
+          },
         },
       },
       async (request, reply) => {

@@ -11,6 +11,8 @@ import { LAYER_FIELDS } from '../../port.ts';
 import { SURFACE } from '../morphology/layout.ts';
 import type { Morphology } from '../morphology/morphology.ts';
 import { type CellOutput, computeCell, type KernelWants, type OutputField } from '../physics/cell-kernel.ts';
+import type { HourTable } from '../physics/hour-state.ts';
+import { type Background, cityBackground, nationalBackground } from './background.ts';
 import { type HourSpec, HourTables } from './hour-tables.ts';
 import { FORECAST_CEILING_HOURS, forecastSteps, hourRange, yearHours } from './time-steps.ts';
 import { windowToCells } from './window.ts';
@@ -55,8 +57,44 @@ function allocateOutput(length: number): CellOutput {
   return out;
 }
 
+/**
+ * One run of a domain over some hours: its table, and — built only when a cell outside
+ * a city's zone asks for it — the nationwide one.
+ */
+class Run {
+  private nationalTable: HourTable | undefined;
+
+  constructor(
+    readonly m: Morphology,
+    readonly table: HourTable,
+    readonly bg: Background,
+    private readonly national: { m: Morphology; bg: Background; table: () => HourTable } | undefined,
+  ) {}
+
+  compute(cell: number, from: number, to: number, out: CellOutput, offset: number, wants: KernelWants): void {
+    const outside = this.bg.nationalCell?.[cell] ?? -1;
+    if (outside >= 0 && this.national) {
+      this.nationalTable ??= this.national.table();
+      computeCell(
+        this.national.m,
+        outside,
+        this.nationalTable,
+        from,
+        to,
+        out,
+        offset,
+        wants,
+        this.national.bg,
+      );
+    } else {
+      computeCell(this.m, cell, this.table, from, to, out, offset, wants, this.bg);
+    }
+  }
+}
+
 export class ModelEngine {
   private readonly tables: HourTables;
+  private readonly backgrounds = new Map<DomainId, Background>();
 
   constructor(
     private readonly domains: ReadonlyMap<DomainId, Morphology>,
@@ -75,33 +113,63 @@ export class ModelEngine {
   warm(id: DomainId): void {
     const m = this.morphology(id);
     this.tables.year(m, yearHours(m.info.referenceYear));
+    this.background(id);
+  }
+
+  background(id: DomainId): Background {
+    let bg = this.backgrounds.get(id);
+    if (!bg) {
+      const national = this.morphology('belgium');
+      bg =
+        id === 'belgium'
+          ? nationalBackground(national)
+          : cityBackground(this.morphology(id), national, this.background('belgium'));
+      this.backgrounds.set(id, bg);
+    }
+    return bg;
+  }
+
+  private run(id: DomainId, table: (m: Morphology) => HourTable): Run {
+    const m = this.morphology(id);
+    const national = id === 'belgium' ? undefined : this.domains.get('belgium');
+    return new Run(
+      m,
+      table(m),
+      this.background(id),
+      national && { m: national, bg: this.background('belgium'), table: () => table(national) },
+    );
   }
 
   series(id: DomainId, cells: readonly number[], span: SeriesSpan): CellSeries[] {
     const m = this.morphology(id);
     let hours: number[];
-    let table: ReturnType<HourTables['build']>;
+    let run: Run;
     if (span.kind === 'reference') {
       hours = yearHours(m.info.referenceYear);
-      table = this.tables.year(m, hours);
+      run = this.run(id, (d) => this.tables.year(d, hours));
     } else if (span.kind === 'observed') {
       hours = hourRange(span.fromMs, span.toMs);
-      table = this.tables.build(
-        m,
-        hours.map((hourMs) => ({ hourMs })),
+      run = this.run(id, (d) =>
+        this.tables.build(
+          d,
+          hours.map((hourMs) => ({ hourMs })),
+        ),
       );
     } else {
-      hours = forecastSteps(span.issuedMs, FORECAST_CEILING_HOURS);
-      table = this.tables.build(
-        m,
-        hours.map((hourMs) => ({ hourMs, issuedMs: span.issuedMs })),
+      const issuedMs = span.issuedMs;
+      hours = forecastSteps(issuedMs, FORECAST_CEILING_HOURS);
+      run = this.run(id, (d) =>
+        this.tables.build(
+          d,
+          hours.map((hourMs) => ({ hourMs, issuedMs })),
+        ),
       );
     }
     const hourArray = Float64Array.from(hours);
     return cells.map((cell) => {
       this.checkCell(m, cell);
       const out = allocateOutput(hours.length);
-      computeCell(m, cell, table, 0, hours.length, out, 0, ALL);
+      run.compute(cell, 0, hours.length, out, 0, ALL);
       return { cell, hours: hourArray.slice(), ...out };
     });
   }
@@ -113,13 +181,13 @@ export class ModelEngine {
     const fields: Record<string, Float32Array> = {};
     for (const name of LAYER_FIELDS[layer]) fields[name] = new Float32Array(sub.cols * sub.rows);
     if (sub.cols === 0 || sub.rows === 0) return { ...sub, fields };
-    const table = this.tables.single(m, hour);
+    const run = this.run(id, (d) => this.tables.single(d, hour));
     const out = allocateOutput(sub.cols * sub.rows);
     const { cols } = m.info.grid;
     for (let r = 0; r < sub.rows; r++) {
       for (let c = 0; c < sub.cols; c++) {
         const cell = (sub.row0 + r) * cols + sub.col0 + c;
-        computeCell(m, cell, table, 0, 1, out, r * sub.cols + c, spec.wants);
+        run.compute(cell, 0, 1, out, r * sub.cols + c, spec.wants);
       }
     }
     for (const [name, field] of Object.entries(spec.fields)) fields[name] = out[field];
@@ -135,12 +203,12 @@ export class ModelEngine {
     const surface = m.rasters.surface;
     const out = allocateOutput(1);
     return hours.map((hour) => {
-      const table = this.tables.single(m, hour);
+      const run = this.run(id, (d) => this.tables.single(d, hour));
       let min = Number.POSITIVE_INFINITY;
       let max = Number.NEGATIVE_INFINITY;
       for (let cell = 0; cell < n; cell++) {
         if (surface[cell] === SURFACE.building) continue;
-        computeCell(m, cell, table, 0, 1, out, 0, spec.wants);
+        run.compute(cell, 0, 1, out, 0, spec.wants);
         const v = out[field][0]!;
         if (v < min) min = v;
         if (v > max) max = v;

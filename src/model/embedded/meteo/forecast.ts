@@ -38,6 +38,8 @@ export function forecastWeather(
     windDirDeg,
     cloud,
     ghiWm2: cloudyGhi(truth.sunElevationDeg, cloud),
-    pollutionZ: truth.pollutionZ + (0.1 + 0.4 * grow) * err(6, 24),
+    // air-quality forecasts miss emissions, boundary-layer depth and chemistry: hourly
+    // NO2 errors of 30–50 % RMS are usual even on day one (CAMS/IRCEL evaluations)
+    pollutionZ: truth.pollutionZ + (1.0 + 0.6 * grow) * err(6, 24),
   };
 }

@@ -27,14 +27,27 @@ export function brusselsOffsetHours(ms: number): number {
   return ms >= start && ms < end ? 2 : 1;
 }
 
-/** local clock hour (0–23) and weekday (0 Monday … 6 Sunday) in Brussels */
-export function brusselsClock(ms: number): { hour: number; weekday: number } {
+/** local clock hour (0–23), weekday (0 Monday … 6 Sunday) and local date in Brussels */
+export function brusselsClock(ms: number): {
+  hour: number;
+  weekday: number;
+  year: number;
+  month: number;
+  day: number;
+} {
   const local = ms + brusselsOffsetHours(ms) * HOUR_MS;
   const days = Math.floor(local / 86_400_000);
   const hour = Math.floor((local - days * 86_400_000) / HOUR_MS);
   // 1970-01-01 was a Thursday (weekday 3 with Monday = 0)
   const weekday = (((days + 3) % 7) + 7) % 7;
-  return { hour, weekday };
+  const date = new Date(days * 86_400_000);
+  return {
+    hour,
+    weekday,
+    year: date.getUTCFullYear(),
+    month: date.getUTCMonth() + 1,
+    day: date.getUTCDate(),
+  };
 }
 
 /** fractional day of year (0 at 1 January 00:00 UTC) and the year's length in days */

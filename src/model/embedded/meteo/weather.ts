@@ -32,14 +32,19 @@ const WEIBULL_K = 1.5;
 const GAMMA_1_PLUS_INV_K = 0.9027; // Γ(1 + 1/1.5): Weibull mean = c · Γ
 // Uccle 8-sector wind-rose frequencies (N, NE, E, SE, S, SW, W, NW), hours ≥ 0.5 m/s
 const ROSE = [5.0, 10.7, 10.4, 3.0, 7.1, 23.4, 33.3, 7.0];
-const ROSE_CDF = (() => {
-  const total = ROSE.reduce((a, b) => a + b, 0);
+// strong winds come with Atlantic depressions: mostly SW–W, some NW (RMI; RWDI's
+// "strongest winds from the west")
+const STORM_ROSE = [2, 1, 1, 1, 6, 36, 42, 11];
+const cdfOf = (rose: readonly number[]) => {
+  const total = rose.reduce((a, b) => a + b, 0);
   let acc = 0;
-  return ROSE.map((p) => {
+  return rose.map((p) => {
     acc += p / total;
     return acc;
   });
-})();
+};
+const ROSE_CDF = cdfOf(ROSE);
+const STORM_CDF = cdfOf(STORM_ROSE);
 
 enum Stream {
   CloudSyn = 1,
@@ -55,10 +60,11 @@ enum Stream {
   Pollution,
 }
 
-function windDirectionFromUniform(u: number): number {
+/** a direction from the rose, tilted towards the storm rose by `storminess` in [0, 1] */
+function windDirectionFromUniform(u: number, storminess: number): number {
   let lower = 0;
   for (let k = 0; k < ROSE_CDF.length; k++) {
-    const upper = ROSE_CDF[k]!;
+    const upper = ROSE_CDF[k]! + storminess * (STORM_CDF[k]! - ROSE_CDF[k]!);
     if (u <= upper || k === ROSE_CDF.length - 1) {
       const f = (u - lower) / Math.max(1e-9, upper - lower);
       return (((k * 45 - 22.5 + f * 45) % 360) + 360) % 360;
@@ -102,17 +108,38 @@ export function observedWeather(seed: number, hourMs: number, lat: number, lon: 
   const b = normalQuantile(normals.cloud) * Math.sqrt(1 + a * a);
   const cloud = normalCdf(a * zc + b - 0.45 * heat - 0.25 * cold);
 
+  // wind: Weibull speeds from a Gaussian process linked to cloudy (cyclonic) weather
+  const zw =
+    (0.75 * smoothNoise1(seed, Stream.WindSyn, t, 48) +
+      0.45 * smoothNoise1(seed, Stream.WindFast, t, 6) +
+      0.35 * zCloudSyn) /
+      0.942 +
+    storm -
+    0.5 * (heat > 0 ? 1 : 0) * Math.min(1, heat / 4) -
+    0.3 * Math.min(1, cold / 4);
+  const c = normals.wind10Ms / GAMMA_1_PLUS_INV_K;
+  const diurnalWind =
+    1 +
+    (0.12 - 0.1 * Math.cos((2 * Math.PI * (doy - 15)) / 365.25)) *
+      Math.cos((2 * Math.PI * (solarHour - 14)) / 24);
+  const u = Math.min(0.999999, normalCdf(zw));
+  const wind10Ms = Math.max(0, c * (-Math.log(1 - u)) ** (1 / WEIBULL_K) * diurnalWind * 0.955);
+
   // temperature: normals + diurnal cycle widened on clear days + anomalies
   const seasonal = Math.cos((2 * Math.PI * (doy - 15)) / 365.25); // +1 mid-winter, −1 mid-summer
   const clearness = normals.cloud - cloud; // > 0 when clearer than usual
-  const range = normals.dailyRangeC * ((1.45 - 0.85 * cloud) / (1.45 - 0.85 * normals.cloud));
+  // radiative cooling and heating need light wind: a windy night stays mixed (no
+  // inversion), so a clear sky widens the daily range and chills winter days less
+  const mixed = Math.min(1, Math.max(0, (wind10Ms - 3) / 5));
+  const range =
+    normals.dailyRangeC * ((1.45 - 0.85 * cloud) / (1.45 - 0.85 * normals.cloud)) * (1 - 0.35 * mixed);
   const anomaly =
     2.3 * smoothNoise1(seed, Stream.TempSyn, t, 72) +
     1.3 * smoothNoise1(seed, Stream.TempSlow, t, 300) +
     0.35 * smoothNoise1(seed, Stream.TempFast, t, 10) +
     heat -
     cold -
-    2.2 * clearness * seasonal;
+    2.2 * clearness * seasonal * (1 - 0.6 * mixed);
   // −0.2: the seeded anomalies of the reference year run slightly warm; keep its mean near the normal
   const dailyMean = normals.meanTempC - 0.2 + anomaly;
   const taC = dailyMean + (range / 2) * diurnalShape(solarHour);
@@ -126,24 +153,12 @@ export function observedWeather(seed: number, hourMs: number, lat: number, lon: 
   const rh = 100 * Math.exp((17.62 * dew) / (243.12 + dew) - (17.62 * taC) / (243.12 + taC));
   const rhPct = Math.min(100, Math.max(22, rh));
 
-  // wind: Weibull speeds from a Gaussian process linked to cloudy (cyclonic) weather
-  const zw =
-    (0.75 * smoothNoise1(seed, Stream.WindSyn, t, 48) +
-      0.45 * smoothNoise1(seed, Stream.WindFast, t, 6) +
-      0.35 * zCloudSyn) /
-      0.942 +
-    storm -
-    0.5 * (heat > 0 ? 1 : 0) * Math.min(1, heat / 4) -
-    0.3 * Math.min(1, cold / 4);
-  const c = normals.wind10Ms / GAMMA_1_PLUS_INV_K;
-  const diurnalWind = 1 + (0.12 + 0.1 * -seasonal) * Math.cos((2 * Math.PI * (solarHour - 14)) / 24);
-  const u = Math.min(0.999999, normalCdf(zw));
-  const wind10Ms = Math.max(0, c * (-Math.log(1 - u)) ** (1 / WEIBULL_K) * diurnalWind * 0.955);
-
   const zd =
     (0.9 * smoothNoise1(seed, Stream.DirSyn, t, 40) + 0.44 * smoothNoise1(seed, Stream.DirFast, t, 8)) /
     1.0018;
-  const windDirDeg = windDirectionFromUniform(normalCdf(zd));
+  // the faster the wind, the more it blows from the storm sectors
+  const storminess = Math.min(1, Math.max(0, (zw - 0.6) / 1.1));
+  const windDirDeg = windDirectionFromUniform(normalCdf(zd), storminess);
 
   const ghiWm2 = cloudyGhi(sun.elevationDeg, cloud);
   return {

@@ -4,7 +4,7 @@ import { HORIZON_DIRECTIONS, SURFACE } from './layout.ts';
 /**
  * Horizon angles and sky-view factor. From every outdoor cell we march outwards in 32
  * directions and keep the steepest elevation angle of a rooftop seen from pedestrian
- * eye height. Shadows then come from comparing the sun's elevation with the horizon in
+ * eye height, measured to the building's near face. Shadows then come from comparing the sun's elevation with the horizon in
  * its direction; the sky-view factor of an isotropic sky is 1 − mean(sin² horizon).
  */
 const EYE_M = 1.5;
@@ -23,7 +23,10 @@ export function horizonAndSkyView(c: Canvas): { horizon: Uint8Array; svf: Float3
   const offCol = new Int32Array(HORIZON_DIRECTIONS * steps);
   const offRow = new Int32Array(HORIZON_DIRECTIONS * steps);
   const invDist = new Float64Array(steps);
-  for (let s = 1; s <= steps; s++) invDist[s - 1] = 1 / (s * c.cell);
+  // a building cell's near face is half a cell closer than its centre: measuring to the
+  // centre capped the horizon of a one-cell street near 56° and left H/W ≈ 1 canyons
+  // sunlit at high summer sun
+  for (let s = 1; s <= steps; s++) invDist[s - 1] = 1 / ((s - 0.5) * c.cell);
   for (let k = 0; k < HORIZON_DIRECTIONS; k++) {
     const az = (2 * Math.PI * k) / HORIZON_DIRECTIONS;
     for (let s = 1; s <= steps; s++) {

@@ -1,8 +1,14 @@
+import type { Background } from '../compute/background.ts';
 import { HORIZON_DIRECTIONS, SURFACE, WIND_SECTORS } from '../morphology/layout.ts';
 import type { Morphology } from '../morphology/morphology.ts';
 import type { HourTable } from './hour-state.ts';
 import { meanRadiantTemperatureOf } from './tmrt.ts';
-import { evalFoldedUtci, UTCI_FOLDED_SIZE } from './utci.ts';
+import {
+  evalLocalUtci,
+  saturationVapourPressureHpa,
+  UTCI_LOCAL_SIZE,
+  utciFromVapourPressure,
+} from './utci.ts';
 
 /**
  * The physics of one cell over a run of hours: local air temperature (heat island,
@@ -47,6 +53,15 @@ const TRAITS: Record<number, SurfaceTraits> = {
   [SURFACE.land]: { groundGain: 0.01, canopy: 0 },
 };
 
+/**
+ * Maritime climate: the sea keeps the coast warmer in winter and damps both the daily
+ * cycle and weather anomalies (sea breeze on hot afternoons; Oostende vs Uccle, RMI).
+ */
+function coastShift(t: HourTable, i: number, maritime: number): number {
+  if (maritime === 0) return 0;
+  return maritime * (0.9 * t.winter[i]! - 0.4 * (t.taC[i]! - t.taNormalC[i]!));
+}
+
 export function computeCell(
   m: Morphology,
   cell: number,
@@ -56,17 +71,53 @@ export function computeCell(
   out: CellOutput,
   outOffset: number,
   wants: KernelWants,
+  bg: Background,
 ): void {
+  // the hour table's columns as locals: one property lookup per call, not per hour
+  const {
+    cloud,
+    cosElev,
+    dewPointC,
+    diffuse,
+    directNormal,
+    ghi,
+    gustiness,
+    lnEs0,
+    lnEs1,
+    lnEs2,
+    no2Regional,
+    no2Traffic,
+    no2Urban,
+    o3Regional,
+    pm10Coarse,
+    pm10Traffic,
+    pm25Regional,
+    pm25Traffic,
+    pm25Urban,
+    rhPct,
+    sinElev,
+    skyLongwave,
+    storedHeatC,
+    sunAz,
+    sunElev,
+    taC,
+    uhiC,
+    vapourHpa,
+    wind10,
+    windDir,
+  } = t;
+  const utciTable = t.utci;
   const r = m.rasters;
   const surface = r.surface[cell]!;
   const models = m.info.models;
   const building = surface === SURFACE.building;
+  const maritime = bg.maritime[cell]!;
   for (let i = from, o = outOffset; i < to; i++, o++) {
-    out.airTempC[o] = t.taC[i]! + r.taOffsetC[cell]!;
-    out.relHumidityPct[o] = t.rhPct[i]!;
-    out.wind10Ms[o] = t.wind10[i]!;
-    out.windDirDeg[o] = t.windDir[i]!;
-    out.ghiWm2[o] = t.ghi[i]!;
+    out.airTempC[o] = taC[i]! + r.taOffsetC[cell]! + coastShift(t, i, maritime);
+    out.relHumidityPct[o] = rhPct[i]!;
+    out.wind10Ms[o] = wind10[i]!;
+    out.windDirDeg[o] = windDir[i]!;
+    out.ghiWm2[o] = ghi[i]!;
   }
   if (building) {
     for (const f of ['no2', 'pm25', 'pm10', 'o3', 'ucomfort', 'ugust', 'utci', 'tmrtC'] as const) {
@@ -74,8 +125,10 @@ export function computeCell(
     }
     return;
   }
-  const exposure = r.trafficExposure[cell]!;
-  const urban = r.urbanIndex[cell]!;
+  const exposure = r.trafficExposure[cell]! * bg.exposureScale[cell]!;
+  // the background the cell sits in comes from the nationwide field (see background.ts)
+  const urban = bg.urban[cell]!;
+  const regionalFactor = bg.regional[cell]!;
   const built = r.builtFraction[cell]!;
   const taOffset = r.taOffsetC[cell]!;
   const turbulence = r.turbulence[cell]!;
@@ -85,15 +138,17 @@ export function computeCell(
   const hz = cell * HORIZON_DIRECTIONS;
   const doAir = wants.air && models.air;
   const doWind = wants.wind || wants.thermal;
+  const hasWalls = m.info.hasBuildings;
   for (let i = from, o = outOffset; i < to; i++, o++) {
     if (doAir) {
-      const regional = t.no2Regional[i]! * (0.65 + 0.35 * urban);
-      const no2 = regional + t.no2Urban[i]! * urban + t.no2Traffic[i]! * exposure;
+      const regional = no2Regional[i]! * regionalFactor;
+      const no2 = regional + no2Urban[i]! * urban + no2Traffic[i]! * exposure;
       out.no2[o] = no2;
-      out.pm25[o] = t.pm25Regional[i]! + t.pm25Urban[i]! * urban + t.pm25Traffic[i]! * exposure;
-      out.pm10[o] = out.pm25[o]! + t.pm10Coarse[i]! + t.pm10Traffic[i]! * exposure;
+      out.pm25[o] =
+        pm25Regional[i]! * (0.7 + 0.3 * regionalFactor) + pm25Urban[i]! * urban + pm25Traffic[i]! * exposure;
+      out.pm10[o] = out.pm25[o]! + pm10Coarse[i]! + pm10Traffic[i]! * exposure;
       // titration: local NO emissions consume ozone where NO2 is raised above the regional level
-      out.o3[o] = Math.max(2, t.o3Regional[i]! - 0.75 * (no2 - regional));
+      out.o3[o] = Math.max(2, o3Regional[i]! - 0.75 * (no2 - regional));
     } else if (wants.air) {
       out.no2[o] = Number.NaN;
       out.pm25[o] = Number.NaN;
@@ -102,49 +157,64 @@ export function computeCell(
     }
     let ucomfort = 0;
     if (doWind) {
-      const pos = t.windDir[i]! / (360 / WIND_SECTORS);
+      const pos = windDir[i]! / (360 / WIND_SECTORS);
       const k0 = Math.floor(pos);
       const f = pos - k0;
       const a0 = r.windFactor[wf + (k0 % WIND_SECTORS)]!;
       const a1 = r.windFactor[wf + ((k0 + 1) % WIND_SECTORS)]!;
-      ucomfort = (t.wind10[i]! * (a0 + f * (a1 - a0))) / 100;
+      ucomfort = (wind10[i]! * (a0 + f * (a1 - a0))) / 100;
       out.ucomfort[o] = ucomfort;
-      out.ugust[o] = ucomfort * (1 + 3.5 * turbulence * t.gustiness[i]!);
+      out.ugust[o] = ucomfort * (1 + 3.5 * turbulence * gustiness[i]!);
     }
     if (wants.thermal) {
-      const ta = t.taC[i]! + taOffset + t.uhiC[i]! * built * urban;
-      const elev = t.sunElev[i]!;
+      // heat island per unit of built-up share (0.45 ≈ a dense centre)
+      const ta =
+        taC[i]! + taOffset + coastShift(t, i, maritime) + uhiC[i]! * Math.min(1, built / 0.45) * urban;
+      const elev = sunElev[i]!;
       let sunlit = 0;
       if (elev > 0) {
-        const pos = t.sunAz[i]! / (360 / HORIZON_DIRECTIONS);
+        const pos = sunAz[i]! / (360 / HORIZON_DIRECTIONS);
         const k0 = Math.floor(pos);
         const f = pos - k0;
         const h0 = r.horizon[hz + (k0 % HORIZON_DIRECTIONS)]!;
         const h1 = r.horizon[hz + ((k0 + 1) % HORIZON_DIRECTIONS)]!;
         const horizonDeg = (h0 + f * (h1 - h0)) / 2;
         sunlit = Math.min(1, Math.max(0, (elev - horizonDeg) / 2 + 0.5)) * (1 - traits.canopy);
+        // a 1 km cell without buildings: the share of its ground in building and tree shade
+        if (!m.info.hasBuildings) sunlit *= 1 - 0.8 * built;
       }
-      const sinH = t.sinElev[i]!;
-      const beam = sunlit * t.directNormal[i]! * sinH;
-      const cooling = elev < 0 ? 2.5 * svf * (1 - t.cloud[i]!) : 0;
+      const sinH = sinElev[i]!;
+      const beam = sunlit * directNormal[i]! * sinH;
+      const cooling = elev < 0 ? 2.5 * svf * (1 - cloud[i]!) : 0;
+      // the day's heat released by walls and paving, the more so the deeper the canyon
+      const stored = hasWalls ? storedHeatC[i]! * (1 - 0.5 * svf) : 0;
       const tmrt = meanRadiantTemperatureOf(
-        t.directNormal[i]!,
-        t.diffuse[i]!,
-        t.ghi[i]!,
+        directNormal[i]!,
+        diffuse[i]!,
+        ghi[i]!,
         sinH,
-        t.cosElev[i]!,
-        t.skyLongwave[i]!,
+        cosElev[i]!,
+        skyLongwave[i]!,
         svf,
         sunlit,
-        ta + 0.006 * t.ghi[i]!,
-        ta + traits.groundGain * (beam + 0.3 * svf * t.diffuse[i]!) - cooling,
+        ta + 0.006 * ghi[i]! + stored,
+        ta + traits.groundGain * (beam + 0.3 * svf * diffuse[i]!) - cooling + stored,
       );
       out.airTempC[o] = ta;
       out.tmrtC[o] = tmrt;
-      // the hour's polynomial is folded at the domain temperature; a local offset of a
-      // few kelvin shifts UTCI almost one for one (checked against the full polynomial)
-      out.utci[o] =
-        evalFoldedUtci(t.utci, i * UTCI_FOLDED_SIZE, t.taC[i]!, 1.5 * ucomfort, tmrt - ta) + (ta - t.taC[i]!);
+      // the cell's own air temperature, wind, Tmrt and the hour's vapour pressure (the
+      // air's water content is the domain's: a warmer street has a lower RH)
+      let saturated = false;
+      if (ta !== taC[i]!) {
+        saturated = ta < dewPointC[i]!;
+        const d = ta - taC[i]!;
+        const es = Math.exp(lnEs0[i]! + d * (lnEs1[i]! + 0.5 * d * lnEs2[i]!));
+        out.relHumidityPct[o] = saturated ? 100 : Math.min(100, (100 * vapourHpa[i]!) / es);
+      }
+      // colder than the domain and saturated (uplands): the excess condenses
+      out.utci[o] = saturated
+        ? utciFromVapourPressure(ta, tmrt, 1.5 * ucomfort, saturationVapourPressureHpa(ta))
+        : evalLocalUtci(utciTable, i * UTCI_LOCAL_SIZE, ta, 1.5 * ucomfort, tmrt - ta);
     }
   }
 }

@@ -1,8 +1,9 @@
+import { normalsAt } from '../meteo/climatology.ts';
 import { dayOfYear } from '../meteo/local-time.ts';
 import { skyEmissivity, splitRadiation } from '../meteo/solar.ts';
 import type { Weather } from '../meteo/weather.ts';
 import { emissionProfiles } from './emission-profiles.ts';
-import { foldUtciPolynomial, UTCI_FOLDED_SIZE, vapourPressureKpa } from './utci.ts';
+import { foldUtciByVapour, saturationVapourPressureHpa, UTCI_LOCAL_SIZE, vapourPressureKpa } from './utci.ts';
 
 /**
  * Everything about an hour that is the same for all cells of a domain, computed once
@@ -46,13 +47,21 @@ export const HOUR_FIELDS = [
   'o3Regional',
   'uhiC',
   'gustiness',
+  'storedHeatC',
+  'taNormalC',
+  'winter',
+  'vapourHpa',
+  'lnEs0',
+  'lnEs1',
+  'lnEs2',
+  'dewPointC',
 ] as const;
 export type HourField = (typeof HOUR_FIELDS)[number];
 
-export type HourTable = Record<HourField, Float64Array> & { length: number; utci: Float64Array };
+export type HourTable = Record<HourField, Float64Array> & { length: number; utci: Float32Array };
 
 export function createHourTable(length: number): HourTable {
-  const table = { length, utci: new Float64Array(length * UTCI_FOLDED_SIZE) } as HourTable;
+  const table = { length, utci: new Float32Array(length * UTCI_LOCAL_SIZE) } as HourTable;
   for (const f of HOUR_FIELDS) table[f] = new Float64Array(length);
   return table;
 }
@@ -69,6 +78,9 @@ export function fillHour(table: HourTable, i: number, hourMs: number, w: Weather
   const ventilation = Math.max(0.7, w.wind10Ms) * mixing;
   const dilution = Math.min(3, Math.max(0.25, (1.6 / ventilation) ** 0.75));
   const airMass = Math.exp(0.33 * w.pollutionZ);
+  // stagnant air masses also hold the city's own emissions (and a forecast's error in
+  // the air mass reaches the local increments, as it does in real forecasts)
+  const stagnation = Math.exp(0.22 * w.pollutionZ);
   const { traffic, heating } = emissionProfiles(hourMs);
   const heatingSeason = Math.max(0, 0.55 + 0.45 * winter);
 
@@ -88,23 +100,58 @@ export function fillHour(table: HourTable, i: number, hourMs: number, w: Weather
   table.skyLongwave[i] = skyEmissivity(w.taC, w.rhPct, w.cloud) * SIGMA * (w.taC + 273.15) ** 4;
 
   table.no2Regional[i] = 9.5 * (1 + 0.3 * winter) * airMass * (0.7 + 0.3 * dilution);
-  table.no2Urban[i] = 3.6 * (0.5 * traffic + 0.5 * heating * heatingSeason) * dilution;
-  table.no2Traffic[i] = 9.8 * traffic * dilution;
+  table.no2Urban[i] = 7.2 * (0.5 * traffic + 0.5 * heating * heatingSeason) * dilution * stagnation;
+  table.no2Traffic[i] = 9.5 * traffic * dilution * stagnation;
+  // secondary-aerosol episodes (late winter and spring anticyclones: ammonium nitrate,
+  // 24-h PM10 above 50 µg/m³ a few days a year in Brussels)
+  const episode = 22 * Math.max(0, w.pollutionZ - 1.5) ** 1.5 * (0.6 + 0.4 * Math.max(winter, spring));
   table.pm25Regional[i] =
-    5.5 * (1 + 0.22 * winter + 0.35 * spring) * airMass ** 1.6 * (0.75 + 0.25 * dilution);
+    5.3 * (1 + 0.22 * winter + 0.35 * spring) * airMass ** 1.6 * (0.75 + 0.25 * dilution) + episode;
   table.pm25Urban[i] = 1.2 * (0.3 * traffic + heating * heatingSeason) * dilution;
   table.pm25Traffic[i] = 0.75 * traffic * dilution;
   // coarse particles: sea salt, soil and construction dust, lifted more on windy days
   table.pm10Coarse[i] = 4.4 * (1 + 0.05 * Math.max(0, w.wind10Ms - 6)) * (0.8 + 0.2 * airMass);
   table.pm10Traffic[i] = 1.5 * traffic * dilution; // exhaust plus resuspended road dust
   const photochem = (0.55 + 0.45 * convective) * (1 - 0.28 * winter) + 0.045 * w.heatWaveC;
-  table.o3Regional[i] = 72 * photochem * (1.05 - 0.1 * Math.min(1, dilution - 0.25));
+  // summer smog: photochemical production climbs steeply above ~25 °C on sunny
+  // afternoons (heat-wave peaks of 150–220 µg/m³ in Belgium)
+  const smog = 5.2 * Math.max(0, w.taC - 24) * convective;
+  table.o3Regional[i] = 72 * photochem * (1.05 - 0.1 * Math.min(1, dilution - 0.25)) + smog;
 
   // nocturnal heat island: strongest on calm clear nights
   const night = w.sunElevationDeg < 0 ? 1 : w.sunElevationDeg < 10 ? 1 - w.sunElevationDeg / 10 : 0;
   const calm = Math.exp(-w.wind10Ms / 4);
-  table.uhiC[i] = (0.6 + 3.4 * night * calm * (1 - 0.7 * w.cloud)) * (0.5 + 0.5 * (1 - 0.3 * winter));
+  // (Brussels: ≈ 1–1.5 K annual, 2–4 K on calm clear nights, 5–7 K at most; per unit of
+  // built-up share, scaled in the kernel)
+  table.uhiC[i] = (0.7 + 5.5 * night * calm * (1 - 0.7 * w.cloud)) * (0.5 + 0.5 * (1 - 0.3 * winter));
   table.gustiness[i] = 0.9 + 0.2 * convective;
+  // heat stored in walls and paving by the day's sun, released at night: a sunny summer
+  // day leaves canyon surfaces ~5 K above the air in the evening (clouds persist for
+  // days in the weather model, so the current cloud cover stands in for the day's)
+  const sunnyDay = Math.max(0, (0.55 - 0.45 * winter) * (1 - 0.8 * w.cloud));
+  table.storedHeatC[i] = 8 * sunnyDay * night;
+  table.taNormalC[i] = normalsAt(hourMs).meanTempC;
+  table.winter[i] = winter;
+  const vapour = vapourPressureKpa(w.taC, w.rhPct) * 10;
+  table.vapourHpa[i] = vapour;
+  // ln es(Ta + δ) to second order in δ (error < 0.05 % for δ ≤ 8 K): a cell's RH costs one exp
+  const lnEs = (dt: number) => Math.log(saturationVapourPressureHpa(w.taC + dt));
+  const [lm, l0, lp] = [lnEs(-1), lnEs(0), lnEs(1)];
+  table.lnEs0[i] = l0;
+  table.lnEs1[i] = (lp - lm) / 2;
+  table.lnEs2[i] = lp - 2 * l0 + lm;
+  table.dewPointC[i] = dewPointOf(vapour, w.taC);
 
-  foldUtciPolynomial(w.taC, vapourPressureKpa(w.taC, w.rhPct), table.utci, i * UTCI_FOLDED_SIZE);
+  foldUtciByVapour(vapourPressureKpa(w.taC, w.rhPct), table.utci, i * UTCI_LOCAL_SIZE);
+}
+
+/** temperature at which the vapour pressure saturates (Newton on Hardy's es) */
+function dewPointOf(vapourHpa: number, taC: number): number {
+  let t = taC;
+  for (let k = 0; k < 6; k++) {
+    const es = saturationVapourPressureHpa(t);
+    const slope = (saturationVapourPressureHpa(t + 0.01) - es) / 0.01;
+    t -= (es - vapourHpa) / slope;
+  }
+  return t;
 }

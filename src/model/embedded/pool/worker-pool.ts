@@ -10,6 +10,8 @@ import type { ReplyMessage, Task, WorkerInit } from './protocol.ts';
 interface Slot {
   worker: Worker;
   pending: Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>;
+  /** the thread ended (crash or close): readiness reports fewer workers than configured */
+  exited: boolean;
 }
 
 /**
@@ -32,7 +34,7 @@ export class WorkerPool {
     const url = new URL(`./worker${fromSource ? '.ts' : '.js'}`, import.meta.url);
     for (let i = 0; i < size; i++) {
       const worker = fromSource ? sourceWorker(url, init) : new Worker(url, { workerData: init });
-      const slot: Slot = { worker, pending: new Map() };
+      const slot: Slot = { worker, pending: new Map(), exited: false };
       worker.on('message', (reply: ReplyMessage) => {
         const waiter = slot.pending.get(reply.id);
         if (!waiter) return;
@@ -42,6 +44,7 @@ export class WorkerPool {
       });
       worker.on('error', (error) => this.failAll(slot, error));
       worker.on('exit', (code) => {
+        slot.exited = true;
         if (!this.closed) this.failAll(slot, new Error(`model worker exited with code ${code}`));
       });
       worker.unref();
@@ -62,6 +65,11 @@ export class WorkerPool {
 
   get size(): number {
     return this.slots.length;
+  }
+
+  /** threads still running */
+  get alive(): number {
+    return this.slots.filter((slot) => !slot.exited).length;
   }
 
   run<T>(task: Task): Promise<T> {

@@ -1,0 +1,138 @@
+#!/usr/bin/env node
+/**
+ * The layer check (`npm run lint:layers`, part of `npm test`): reads every import of
+ * src/ (type-only ones too) and fails when one points the wrong way or closes a cycle.
+ *
+ *   domain    imports only domain
+ *   model     the model's port and its embedded implementation: domain and itself
+ *   adapters  domain, model's port and other adapters; never services, http, start
+ *   services  domain, model's port, adapters' ports; never http, start, an adapter's implementation
+ *   http      domain and services; never an adapter or the model (the composition root injects them)
+ *   web       the browser's code: web and domain types (`import type`) only, never server code
+ *   start, cli  composition roots: anything
+ *
+ * README.md ("Architecture") draws the same picture. No dependency: a small regex
+ * parser of `import … from`, `export … from` and `import()` is enough for our code.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+/** Imports allowed although they break a rule, each as [from, to] with the issue that removes it. */
+const EXCEPTIONS = [];
+
+function files(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return files(path);
+    return /\.(ts|mts|tsx)$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s[^'"]*?\sfrom\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm;
+
+/** Relative imports of a file: the target (relative to src/) and whether the statement is type-only. */
+function importsOf(src, file) {
+  const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+  const found = [];
+  for (const match of text.matchAll(IMPORT)) {
+    const spec = match[1] ?? match[2] ?? match[3];
+    if (!spec?.startsWith('.')) continue;
+    const typeOnly = /^[\s;]*(?:import|export)\s+type\s/.test(match[0]);
+    found.push({ to: relative(src, resolve(dirname(file), spec)), typeOnly });
+  }
+  return found;
+}
+
+function layerOf(path) {
+  const [top, second] = path.split('/');
+  if (top === 'model') return second === 'port.ts' ? 'model-port' : 'model';
+  if (top === 'adapters') return path.endsWith('/port.ts') ? 'adapter-port' : 'adapters';
+  if (top === 'config.ts') return 'config';
+  return top;
+}
+
+/** For each layer, the layers it may import. */
+const ALLOWED = {
+  domain: ['domain'],
+  'model-port': ['domain'],
+  model: ['domain', 'model-port', 'model'],
+  'adapter-port': ['domain', 'model-port', 'adapter-port'],
+  adapters: ['domain', 'model-port', 'adapter-port', 'adapters', 'config'],
+  services: ['domain', 'model-port', 'adapter-port', 'services'],
+  http: ['domain', 'services', 'http', 'config'],
+  web: ['web', 'domain'],
+  start: null,
+  cli: null,
+  config: ['domain'],
+};
+
+/** Every import of `src` that points the wrong way or closes a cycle, as sentences; empty when clean. */
+export function checkLayers(src) {
+  const problems = [];
+  const graph = new Map();
+  for (const file of files(src)) {
+    const from = relative(src, file);
+    const imports = importsOf(src, file);
+    graph.set(
+      from,
+      imports.map(({ to }) => to),
+    );
+    for (const { to, typeOnly } of imports) {
+      const allowed = ALLOWED[layerOf(from)];
+      if (allowed === undefined) problems.push(`${from}: not in any layer`);
+      else if (layerOf(from) === 'web' && layerOf(to) === 'domain' && !typeOnly) {
+        // the browser bundle takes the server's declarations, never its code
+        problems.push(`${from} -> ${to} (web may import domain types only: use \`import type\`)`);
+      } else if (allowed !== null && !allowed.includes(layerOf(to))) {
+        if (!EXCEPTIONS.some(([a, b]) => a === from && b === to)) {
+          problems.push(`${from} -> ${to} (${layerOf(from)} may not import ${layerOf(to)})`);
+        }
+      }
+    }
+  }
+
+  // cycles: Tarjan's strongly connected components over the file graph
+  let index = 0;
+  const indices = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  function connect(node) {
+    indices.set(node, index);
+    low.set(node, index);
+    index++;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!graph.has(next)) continue;
+      if (!indices.has(next)) {
+        connect(next);
+        low.set(node, Math.min(low.get(node), low.get(next)));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node), indices.get(next)));
+    }
+    if (low.get(node) === indices.get(node)) {
+      const component = [];
+      let member;
+      do {
+        member = stack.pop();
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      const selfLoop = (graph.get(node) ?? []).includes(node);
+      if (component.length > 1 || selfLoop) problems.push(`import cycle: ${component.sort().join(' <-> ')}`);
+    }
+  }
+  for (const node of graph.keys()) if (!indices.has(node)) connect(node);
+  return { files: graph.size, problems };
+}
+
+if (process.argv[1] === new URL(import.meta.url).pathname) {
+  const src = join(resolve(dirname(new URL(import.meta.url).pathname), '..'), 'src');
+  const { files: count, problems } = checkLayers(src);
+  if (problems.length > 0) {
+    process.stderr.write(`layer check: ${problems.length} problem(s)\n  ${problems.join('\n  ')}\n`);
+    process.exit(1);
+  }
+  process.stdout.write(`layer check: ${count} files, imports point down, no cycles\n`);
+}

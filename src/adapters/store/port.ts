@@ -1,0 +1,95 @@
+import type { KeyRecord } from '../../domain/keys/key-record.ts';
+
+/**
+ * The store's ports: what the services need of the key and report-job stores. The
+ * implementations (keys.ts, report-jobs.ts) run the same SQL on SQLite and PostgreSQL.
+ */
+
+/** Persistence of API keys. Only hashes are stored; lookups go by hash or id. */
+export interface KeyRepository {
+  insert(key: KeyRecord, hash: string): Promise<void>;
+  findByHash(hash: string): Promise<{ key: KeyRecord; hash: string } | null>;
+  findById(id: string): Promise<KeyRecord | null>;
+  list(): Promise<KeyRecord[]>;
+  /** marks the key revoked; false when no such key or already revoked */
+  revoke(id: string, nowMs: number): Promise<boolean>;
+}
+
+/** Report jobs: one named query per state change (report-jobs.ts). */
+export type JobStatus = 'processing' | 'completed' | 'failed';
+export type JobStage = 'queued' | 'running' | 'delivering';
+export type ReportFormat = 'html' | 'pdf';
+
+/** A job row without its files, plus whether each file is there. */
+export interface ReportJob {
+  id: string;
+  keyId: string;
+  status: JobStatus;
+  stage: JobStage | null;
+  lang: string;
+  address: string | null;
+  label: string | null;
+  lat: number;
+  lon: number;
+  radius: number;
+  /** the metrics the report shows (held by the key when it was accepted); null: all modelled */
+  metrics: string[] | null;
+  detail: string | null;
+  hasHtml: boolean;
+  hasPdf: boolean;
+  pdfPending: boolean;
+  attempts: number;
+  leaseUntilMs: number | null;
+  createdMs: number;
+  updatedMs: number;
+  expiresMs: number;
+}
+
+export interface NewReportJob {
+  id: string;
+  keyId: string;
+  lang: string;
+  address: string | null;
+  label: string | null;
+  lat: number;
+  lon: number;
+  radius: number;
+  metrics: readonly string[];
+  nowMs: number;
+  expiresMs: number;
+}
+
+export interface ReportJobStore {
+  insert(job: NewReportJob): Promise<void>;
+  get(id: string): Promise<ReportJob | null>;
+  /**
+   * Takes a processing job whose lease is free or lapsed: counts an attempt, moves a
+   * queued job to running and holds it until `leaseUntilMs`. Null when someone else
+   * holds it or it is finished.
+   */
+  claim(id: string, nowMs: number, leaseUntilMs: number): Promise<ReportJob | null>;
+  heartbeat(id: string, leaseUntilMs: number): Promise<void>;
+  /** lets go of a processing job so that the next claim (a retry) can take it */
+  release(id: string, nowMs: number): Promise<void>;
+  /** stores the HTML and the address it describes; the job moves to delivering */
+  saveHtml(id: string, html: string, label: string, nowMs: number): Promise<void>;
+  /** the worker's PDF landed: completed, files kept until `expiresMs` */
+  complete(id: string, pdf: Buffer, nowMs: number, expiresMs: number): Promise<boolean>;
+  /** the worker gave up on the PDF; polls retry it (spec, States and transitions) */
+  markPdfPending(id: string, nowMs: number, expiresMs: number): Promise<void>;
+  /** first poll after the HTML is ready found no PDF: completed with pdf_pending */
+  completePending(id: string, nowMs: number): Promise<void>;
+  /**
+   * The job failed: status failed with its detail. With `refundCounter` (the daily quota
+   * counter that counted the job, in this same database) the unit comes back in the same
+   * transaction, and only when this call moved the job out of processing: the refund is
+   * atomic with the failure and happens once, however often a failure is written.
+   * True when this call failed the job.
+   */
+  fail(id: string, detail: string, nowMs: number, refundCounter?: string): Promise<boolean>;
+  /** ids of processing jobs nobody holds (never claimed, or their worker's lease lapsed) */
+  listUnheld(nowMs: number): Promise<string[]>;
+  readFile(id: string, format: ReportFormat): Promise<string | Buffer | null>;
+  /** deletes jobs (and their files) whose retention ended; returns how many */
+  purgeExpired(nowMs: number): Promise<number>;
+}

@@ -1,0 +1,32 @@
+import type {
+  AirBlock,
+  AirReference,
+  CellColumns,
+  ThermalBlock,
+  ThermalReference,
+  WindBlock,
+} from '../../domain/stats/index.ts';
+
+/** The references a statistics computation compares against, and the blocks it answers. */
+export interface StatisticsReferences {
+  air?: AirReference;
+  thermal?: ThermalReference;
+}
+export interface StatisticsBlocksOut {
+  air?: AirBlock;
+  wind?: WindBlock;
+  thermal?: ThermalBlock;
+}
+
+/**
+ * Worker threads that turn hourly series into the statistics blocks: a year of hours over
+ * dozens of cells is too much work for the event loop. Columns are transferred, not copied.
+ */
+export interface StatisticsPool {
+  compute(
+    hours: Float64Array,
+    cells: readonly CellColumns[],
+    references: StatisticsReferences,
+  ): Promise<StatisticsBlocksOut>;
+  close(): Promise<void>;
+}

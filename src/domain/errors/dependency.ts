@@ -1,0 +1,18 @@
+/** The parts the service depends on whose outage is not the caller's fault. */
+export type Dependency = 'database' | 'redis' | 'disk' | 'queue';
+
+/**
+ * A dependency the request needs is down, full or unreachable. Adapters throw it in
+ * place of the driver's own error (kept as `cause` for the logs); the HTTP layer answers
+ * `503 upstream_unavailable` with `Retry-After`. It is never the caller's fault and never
+ * a bug, so it is never a 500.
+ */
+export class DependencyUnavailableError extends Error {
+  constructor(
+    readonly dependency: Dependency,
+    options?: { cause?: unknown },
+  ) {
+    super(`${dependency} unavailable`, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'DependencyUnavailableError';
+  }
+}

@@ -1,0 +1,46 @@
+import type { Product } from '../coverage/cities.ts';
+import { ApiError, apiError, type ErrorCode } from './catalogue.ts';
+import { GeocoderError, ModelTimeoutError, ModelUnavailableError } from './failures.ts';
+
+/**
+ * The one translation of failures into the catalogue's codes, for every service: the
+ * HTTP error handler calls it with the route's product, the report job with 'reports'.
+ * One rule per failure type; a new failing dependency is one more row. The `detail`s
+ * are public, so they never repeat the failure's internal message (except the
+ * geocoder's, which is written to be shown).
+ */
+interface FailureRule {
+  type: abstract new (...args: never[]) => Error;
+  code: ErrorCode;
+  /** a different code for some services (the map's model outage is 503 in the spec) */
+  codeFor?: Partial<Record<Product, ErrorCode>>;
+  detail: (error: Error) => string;
+}
+
+const RULES: readonly FailureRule[] = [
+  {
+    type: ModelTimeoutError,
+    code: 'upstream_timeout',
+    detail: () =>
+      'The compute back end did not answer in time; retry shortly and the finished work is served.',
+  },
+  {
+    type: ModelUnavailableError,
+    code: 'upstream_error',
+    codeFor: { map: 'upstream_unavailable' },
+    detail: () => 'The compute back end failed; retry with a short backoff.',
+  },
+  { type: GeocoderError, code: 'upstream_error', detail: (error) => error.message },
+];
+
+/** The ApiError a failure answers with, or null when it is a bug (the 500 fallback). */
+export function translateFailure(error: unknown, product?: Product): ApiError | null {
+  if (error instanceof ApiError) return error;
+  for (const rule of RULES) {
+    if (error instanceof rule.type) {
+      const code = (product && rule.codeFor?.[product]) ?? rule.code;
+      return apiError(code, rule.detail(error), { cause: error });
+    }
+  }
+  return null;
+}

@@ -1,0 +1,110 @@
+import { utciClass } from '../../scales/index.ts';
+import type { Formatter } from '../format.ts';
+import { escapeHtml, html, raw, type SafeHtml } from '../html.ts';
+import type { Translator } from '../i18n/index.ts';
+import { UTCI_CLASSES, utciColor } from '../palette.ts';
+import type { Point, SiteMap } from './types.ts';
+
+/**
+ * The report's location map as inline SVG (no tiles, no request, prints crisply): the
+ * data layer's cells coloured on the UTCI scale, the buildings over them, the cells the
+ * figures come from outlined (or the averaging radius), the point itself, a north arrow
+ * and a scale bar. North is up; the plane is metres around the point.
+ */
+const WIDTH = 320;
+const INK = '#1f2d3d';
+const BUILDING = '#59636e';
+const PAPER = '#f3f1ec';
+
+function n(value: number): string {
+  return (Math.round(value * 10) / 10).toString();
+}
+
+/** a round length of about a quarter of the map's width: 50 m, 100 m, 1 km… */
+export function scaleBarLength(widthM: number): number {
+  const target = widthM / 4;
+  const steps = [10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000];
+  return steps.reduce((best, step) => (Math.abs(step - target) < Math.abs(best - target) ? step : best));
+}
+
+export function siteMapSvg(map: SiteMap, tr: Translator, f: Formatter): SafeHtml {
+  const scale = WIDTH / 2 / map.halfWidthM; // px per metre
+  const height = Math.round(map.halfHeightM * 2 * scale);
+  const px = ([x, y]: Point): [number, number] => [WIDTH / 2 + x * scale, height / 2 - y * scale];
+  const out: string[] = [`<rect width="${WIDTH}" height="${height}" fill="${PAPER}"/>`];
+
+  const cw = map.cellWidthM * scale;
+  const ch = map.cellHeightM * scale;
+  // one translucent group of opaque cells: overlapping edges do not darken into a grid
+  out.push('<g opacity="0.55">');
+  for (const cell of map.cells) {
+    if (!Number.isFinite(cell.value)) continue;
+    const [cx, cy] = px([cell.x, cell.y]);
+    // a hair wider than the cell so that no seam shows between neighbours
+    out.push(
+      `<rect x="${n(cx - cw / 2)}" y="${n(cy - ch / 2)}" width="${n(cw + 0.4)}" height="${n(ch + 0.4)}" fill="${utciColor(cell.value)}"/>`,
+    );
+  }
+  out.push('</g>');
+  for (const ring of map.buildings) {
+    const points = ring.map((point) => px(point).map(n).join(',')).join(' ');
+    out.push(`<polygon points="${points}" fill="${BUILDING}" stroke="#ffffff" stroke-width="0.6"/>`);
+  }
+  if (map.sampling === 'radius' && map.radiusM !== undefined) {
+    out.push(
+      `<circle cx="${n(WIDTH / 2)}" cy="${n(height / 2)}" r="${n(map.radiusM * scale)}" fill="none" stroke="${INK}" stroke-width="1.4" stroke-dasharray="3 2"/>`,
+    );
+  }
+  for (const centre of map.sampled) {
+    const [cx, cy] = px(centre);
+    out.push(
+      `<rect x="${n(cx - cw / 2)}" y="${n(cy - ch / 2)}" width="${n(cw)}" height="${n(ch)}" fill="none" stroke="${INK}" stroke-width="1.6"/>`,
+    );
+  }
+  // the point: a white ring around a dark dot reads on any colour
+  out.push(
+    `<circle cx="${n(WIDTH / 2)}" cy="${n(height / 2)}" r="5.5" fill="#ffffff" stroke="${INK}" stroke-width="1.5"/>`,
+    `<circle cx="${n(WIDTH / 2)}" cy="${n(height / 2)}" r="2.5" fill="#c8102e"/>`,
+  );
+
+  // north arrow, top right
+  const ax = WIDTH - 18;
+  out.push(
+    `<g><rect x="${ax - 11}" y="4" width="22" height="34" rx="4" fill="#ffffff" fill-opacity="0.9"/>`,
+    `<path d="M${ax} 9 L${ax + 6} 24 L${ax} 20 L${ax - 6} 24 Z" fill="${INK}"/>`,
+    `<text x="${ax}" y="35" text-anchor="middle" font-size="10" font-weight="700" fill="${INK}">${escapeHtml(tr.t('mapNorth'))}</text></g>`,
+  );
+
+  // scale bar, bottom left
+  const barM = scaleBarLength(map.halfWidthM * 2);
+  const barPx = barM * scale;
+  const by = height - 10;
+  const barLabel = barM >= 1000 ? f.measure(barM / 1000, 0, 'km') : f.measure(barM, 0, 'm');
+  out.push(
+    `<g><rect x="4" y="${by - 17}" width="${n(barPx + 14)}" height="23" rx="4" fill="#ffffff" fill-opacity="0.9"/>`,
+    `<path d="M11 ${by - 4} V${by} H${n(11 + barPx)} V${by - 4}" fill="none" stroke="${INK}" stroke-width="1.5"/>`,
+    `<text x="11" y="${by - 6}" font-size="10" fill="${INK}">${escapeHtml(barLabel)}</text></g>`,
+  );
+
+  const label = tr.t('mapAlt');
+  return html`<svg class="site-map" viewBox="0 0 ${String(WIDTH)} ${String(height)}" role="img" aria-label="${label}" xmlns="http://www.w3.org/2000/svg">${raw(out.join(''))}</svg>`;
+}
+
+/** the legend under the map: the UTCI classes the map shows, buildings, sampled cells, the point */
+export function siteMapLegend(map: SiteMap, tr: Translator): SafeHtml {
+  const present = new Set<number>();
+  for (const cell of map.cells) {
+    const value = Number.isFinite(cell.value) ? utciClass(cell.value) : null;
+    if (value !== null) present.add(value);
+  }
+  const classes = UTCI_CLASSES.filter((entry) => present.has(entry.value));
+  return html`<ul class="legend map-legend">
+    ${classes.map(
+      (entry) =>
+        html`<li><span class="swatch" style="background:${entry.color};opacity:.7"></span>${tr.label(entry.label)}</li>`,
+    )}
+    ${map.hasBuildings ? html`<li><span class="swatch" style="background:${BUILDING}"></span>${tr.t('mapBuildings')}</li>` : ''}
+    <li><span class="swatch swatch-outline"></span>${tr.t(map.sampling === 'radius' ? 'mapSampledRadius' : 'mapSampled')}</li>
+    <li><span class="swatch swatch-point"></span>${tr.t('mapPoint')}</li>
+  </ul>`;
+}

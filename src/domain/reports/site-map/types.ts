@@ -1,0 +1,36 @@
+/**
+ * What the report's location map shows, in metres on a local plane around the report's
+ * point (x east, y north, the point at 0,0): assembled by the report service from the
+ * model's port, drawn by `siteMapSvg` without knowing anything about the model.
+ */
+export type Point = [x: number, y: number];
+
+export interface SiteMapCell {
+  /** centre, metres from the point */
+  x: number;
+  y: number;
+  /** the data layer's value; NaN inside buildings */
+  value: number;
+}
+
+export interface SiteMap {
+  /** half the map's width and height, metres */
+  halfWidthM: number;
+  halfHeightM: number;
+  /** building footprints (outer rings); empty where the dataset has no buildings */
+  buildings: Point[][];
+  /** whether the dataset resolves buildings at all (the nationwide one does not) */
+  hasBuildings: boolean;
+  /** the data layer: a grid of cells of this size */
+  cellWidthM: number;
+  cellHeightM: number;
+  cells: SiteMapCell[];
+  /** the data layer: average felt temperature (UTCI, °C) on summer afternoons */
+  layer: { kind: 'utci_summer_afternoon'; days: number; localHour: number; year: number };
+  /** centres of the cells the report's figures come from */
+  sampled: Point[];
+  /** how they were chosen, as in the statistics' meta */
+  sampling: 'point' | 'nearest_outdoor' | 'radius';
+  /** the averaging radius, metres, when sampling is 'radius' */
+  radiusM?: number;
+}

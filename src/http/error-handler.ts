@@ -1,0 +1,27 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { apiError } from '../domain/errors/catalogue.ts';
+import { translateFailure } from '../domain/errors/translate.ts';
+import { sendProblem, toApiError } from './problem.ts';
+
+/**
+ * The one error handler: framework refusals (validation, content type, body size) and
+ * thrown ApiErrors render as they are; failures of outside things go through
+ * `translateFailure` with the route's product; anything else is a bug and answers the
+ * catalogue's `internal_error` (500), logged with its stack once.
+ */
+export function createErrorHandler(docsUrl: string) {
+  return function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+    reply.header('X-Request-Id', request.id);
+    const mapped = toApiError(error) ?? translateFailure(error, request.routeOptions.config?.product);
+    if (!mapped) {
+      request.log.error({ err: error }, 'unhandled error');
+      const internal = apiError(
+        'internal_error',
+        'The service failed unexpectedly; the request id identifies the failure in our logs.',
+      );
+      return sendProblem(request, reply, internal, docsUrl);
+    }
+    if (mapped.status >= 500) request.log.warn({ err: error, code: mapped.code }, mapped.detail);
+    return sendProblem(request, reply, mapped, docsUrl);
+  };
+}

@@ -1,0 +1,51 @@
+import { Type } from 'typebox';
+import type { Readiness } from '../../../services/readiness.ts';
+import { RETRY_AFTER_SECONDS } from '../../dependency-problem.ts';
+import { problemResponses } from '../../schemas/common.ts';
+import type { V1App } from '../types.ts';
+
+const DependencyStateSchema = Type.Object({
+  status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
+  detail: Type.Optional(Type.String()),
+  latency_ms: Type.Integer({ minimum: 0 }),
+});
+
+export const ReadinessSchema = Type.Object(
+  {
+    status: Type.Union([Type.Literal('ready'), Type.Literal('unavailable')]),
+    checks: Type.Record(Type.String(), DependencyStateSchema, {
+      description: 'database, redis (scale-out only), model_workers, disk',
+    }),
+    time: Type.String({ format: 'date-time' }),
+  },
+  { title: 'Readiness' },
+);
+
+/**
+ * GET /v1/health/ready, for load balancers and orchestrators: 200 when this instance can
+ * serve keyed traffic, 503 with the failing dependencies otherwise. `/v1/health` stays
+ * the spec's liveness answer (the process is up), whatever its dependencies do.
+ */
+export function registerReadiness(app: V1App, deps: { readiness: Readiness; clock: () => number }): void {
+  app.get(
+    '/health/ready',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Readiness: whether this instance can serve keyed requests (operators, load balancers)',
+        // 400: an HTTP/1.1 request without Host, refused before any route runs
+        response: { 200: ReadinessSchema, 503: ReadinessSchema, ...problemResponses(400) },
+      },
+    },
+    async (_request, reply) => {
+      const report = await deps.readiness.report();
+      reply.header('Cache-Control', 'no-store');
+      if (!report.ready) reply.code(503).header('Retry-After', String(RETRY_AFTER_SECONDS));
+      return {
+        status: report.ready ? ('ready' as const) : ('unavailable' as const),
+        checks: report.checks,
+        time: new Date(deps.clock()).toISOString(),
+      };
+    },
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * Readiness: can this instance serve keyed traffic right now? Each dependency has a
+ * probe that resolves when it is usable and rejects (with a short operator-facing reason)
+ * when it is not. Probes run in parallel, each bounded by `timeoutMs`, so the answer
+ * itself never hangs on the outage it reports.
+ */
+import type { ReadinessProbe } from '../adapters/faults/port.ts';
+
+export type { ReadinessProbe } from '../adapters/faults/port.ts';
+
+export interface DependencyState {
+  status: 'ok' | 'unavailable';
+  /** why it is unavailable (no addresses, credentials or paths of other hosts) */
+  detail?: string;
+  latency_ms: number;
+}
+
+export interface ReadinessReport {
+  ready: boolean;
+  checks: Record<string, DependencyState>;
+}
+
+export interface Readiness {
+  report(): Promise<ReadinessReport>;
+}
+
+export function createReadiness(probes: ReadinessProbe[], options: { timeoutMs?: number } = {}): Readiness {
+  const timeoutMs = options.timeoutMs ?? 1000;
+  async function run(probe: ReadinessProbe): Promise<DependencyState> {
+    const started = performance.now();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      await Promise.race([probe.check(), timeout]);
+      return { status: 'ok', latency_ms: Math.round(performance.now() - started) };
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      return { status: 'unavailable', detail, latency_ms: Math.round(performance.now() - started) };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+  return {
+    async report() {
+      const states = await Promise.all(probes.map(run));
+      const checks: Record<string, DependencyState> = {};
+      probes.forEach((probe, index) => {
+        checks[probe.name] = states[index] as DependencyState;
+      });
+      return { ready: states.every((state) => state.status === 'ok'), checks };
+    },
+  };
+}

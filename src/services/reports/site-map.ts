@@ -1,0 +1,95 @@
+import type { Point, SiteMap } from '../../domain/reports/site-map/types.ts';
+import type { DomainId, LonLatWindow, MicroclimateModel } from '../../model/port.ts';
+import { datasetFor } from '../data/historical.ts';
+import { sampleCells } from '../data/sampling.ts';
+
+/**
+ * The data behind the report's location map, from the model's port only: the building
+ * footprints around the point, the cells the figures come from (the same sampling rule as
+ * the statistics), and one data layer, the felt temperature on summer afternoons (UTCI at
+ * 15:00 Brussels summer time, June to August of the reference year, every fourth day),
+ * which shows at a glance the sunny and the shaded streets around the site.
+ */
+const METRES_PER_DEGREE = (Math.PI * 6_371_008.8) / 180;
+/** street scale: about 360 m × 210 m; nationwide (1 km cells): 6 km × 2.6 km */
+const EXTENT = {
+  city: { halfWidthM: 180, halfHeightM: 120 },
+  nationwide: { halfWidthM: 3000, halfHeightM: 2000 },
+};
+const SUMMER_AFTERNOON_UTC_HOUR = 13; // 15:00 in Brussels (CEST, UTC+2)
+const DAY_STEP = 4;
+
+export type SiteMapProvider = (input: { lat: number; lon: number; radius: number }) => Promise<SiteMap>;
+
+/** epoch ms of the summer afternoons averaged for the data layer */
+export function summerAfternoons(year: number): number[] {
+  const hours: number[] = [];
+  const first = Date.UTC(year, 5, 1, SUMMER_AFTERNOON_UTC_HOUR);
+  const last = Date.UTC(year, 7, 31, SUMMER_AFTERNOON_UTC_HOUR);
+  for (let at = first; at <= last; at += DAY_STEP * 86_400_000) hours.push(at);
+  return hours;
+}
+
+export function createSiteMapProvider(model: MicroclimateModel): SiteMapProvider {
+  return async ({ lat, lon, radius }) => {
+    const { dataset, domain } = datasetFor(lat, lon);
+    const nationwide = dataset === 'belgium_lowres';
+    const info = model.domain(domain as DomainId);
+    const extent = nationwide ? EXTENT.nationwide : EXTENT.city;
+    const cosLat = Math.cos((lat * Math.PI) / 180);
+    const toPlane = ([pLon, pLat]: readonly [number, number]): Point => [
+      (pLon - lon) * cosLat * METRES_PER_DEGREE,
+      (pLat - lat) * METRES_PER_DEGREE,
+    ];
+    const window: LonLatWindow = {
+      west: lon - extent.halfWidthM / (cosLat * METRES_PER_DEGREE),
+      east: lon + extent.halfWidthM / (cosLat * METRES_PER_DEGREE),
+      south: lat - extent.halfHeightM / METRES_PER_DEGREE,
+      north: lat + extent.halfHeightM / METRES_PER_DEGREE,
+    };
+    // the same sampling as the statistics (a default radius widens to the nearest outdoor cells)
+    const sampling = sampleCells(model, domain, lat, lon, nationwide ? undefined : radius, true);
+    const hours = summerAfternoons(info.referenceYear);
+    const windows = await Promise.all(
+      hours.map((hourMs) => model.layerWindow(domain, 'thermal', { hourMs }, window)),
+    );
+    const first = windows[0];
+    const cells: SiteMap['cells'] = [];
+    const { grid } = info;
+    if (first) {
+      for (let r = 0; r < first.rows; r++) {
+        for (let c = 0; c < first.cols; c++) {
+          const index = r * first.cols + c;
+          let sum = 0;
+          let count = 0;
+          for (const layer of windows) {
+            const value = layer.fields.UTCI?.[index] ?? Number.NaN;
+            if (Number.isFinite(value)) {
+              sum += value;
+              count++;
+            }
+          }
+          const [x, y] = toPlane([
+            grid.west + (first.col0 + c + 0.5) * grid.dLon,
+            grid.north - (first.row0 + r + 0.5) * grid.dLat,
+          ]);
+          cells.push({ x, y, value: count > 0 ? sum / count : Number.NaN });
+        }
+      }
+    }
+    return {
+      ...extent,
+      buildings: info.hasBuildings
+        ? model.buildings(domain, window).map((footprint) => footprint.ring.map(toPlane))
+        : [],
+      hasBuildings: info.hasBuildings,
+      cellWidthM: grid.dLon * cosLat * METRES_PER_DEGREE,
+      cellHeightM: grid.dLat * METRES_PER_DEGREE,
+      cells,
+      layer: { kind: 'utci_summer_afternoon', days: hours.length, localHour: 15, year: info.referenceYear },
+      sampled: sampling.cells.map((cell) => toPlane(model.cellCentre(domain, cell))),
+      sampling: sampling.sampling,
+      ...(sampling.radiusM !== undefined ? { radiusM: sampling.radiusM } : {}),
+    };
+  };
+}

@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { openDatabase } from '../../src/adapters/store/database.ts';
+import { createKeyRepository, type KeyRepository } from '../../src/adapters/store/keys.ts';
+import { parseConfig } from '../../src/config.ts';
+import { DependencyUnavailableError } from '../../src/domain/errors/dependency.ts';
+import { createKeyAuthenticator } from '../../src/services/key-authenticator.ts';
+import { keyIssuer } from '../helpers/keys.ts';
+
+/** The key cache through faults: a cached key survives a database outage; revocations announced elsewhere apply at once. */
+async function withKeys(run: (keys: KeyRepository, secret: string) => Promise<void>) {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-keycache-'));
+  const opened = await openDatabase({ dataDir: dir });
+  try {
+    const keys = createKeyRepository(opened.db);
+    const secret = await keyIssuer(keys, parseConfig({ DATA_DIR: dir }), Date.now).createKey();
+    await run(keys, secret);
+  } finally {
+    await opened.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test('a key read before the database went away is still accepted; an unseen key fails with the typed outage', async () => {
+  await withKeys(async (keys, secret) => {
+    const unseen = await keyIssuer(keys, parseConfig({ DATA_DIR: tmpdir() }), Date.now).createKey();
+    let now = 1_000_000;
+    let down = false;
+    const outage = () => Promise.reject(new DependencyUnavailableError('database'));
+    const flaky: KeyRepository = {
+      ...keys,
+      findByHash: (hash) => (down ? outage() : keys.findByHash(hash)),
+      findById: (id) => (down ? outage() : keys.findById(id)),
+    };
+    const authenticator = createKeyAuthenticator(flaky, { clock: () => now });
+    const key = await authenticator.lookup(secret);
+    assert.ok(key);
+    assert.ok(await authenticator.byId(key.id));
+    down = true;
+    now += 60_000; // well past the 2 s staleness
+    assert.equal((await authenticator.lookup(secret))?.id, key.id);
+    assert.equal((await authenticator.byId(key.id))?.id, key.id);
+    await assert.rejects(authenticator.lookup(unseen), DependencyUnavailableError);
+  });
+});
+
+test('forget() drops a key at once, without waiting for the cache to age', async () => {
+  await withKeys(async (keys, secret) => {
+    const authenticator = createKeyAuthenticator(keys, { clock: () => 0, maxStaleMs: 60_000 });
+    const key = await authenticator.lookup(secret);
+    assert.ok(key);
+    await keys.revoke(key.id, 1);
+    assert.equal((await authenticator.lookup(secret))?.revokedMs, null, 'still cached: not revoked yet');
+    authenticator.forget(key.id);
+    assert.notEqual((await authenticator.lookup(secret))?.revokedMs, null, 'read again: revoked');
+  });
+});
+
+test('reading a key as revoked is announced to the other instances', async () => {
+  await withKeys(async (keys, secret) => {
+    const announced: string[] = [];
+    const authenticator = createKeyAuthenticator(keys, { onRevokedSeen: (id) => announced.push(id) });
+    const key = await authenticator.lookup(secret);
+    assert.ok(key);
+    await keys.revoke(key.id, Date.now());
+    authenticator.forget(key.id);
+    await authenticator.lookup(secret);
+    assert.deepEqual(announced, [key.id]);
+  });
+});

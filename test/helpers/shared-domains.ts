@@ -1,0 +1,26 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { embeddedCitySpecs } from '../../src/adapters/cities/embedded.ts';
+import { CITIES } from '../../src/domain/coverage/cities.ts';
+import { ModelEngine } from '../../src/model/embedded/compute/engine.ts';
+import { loadDomains } from '../../src/model/embedded/index.ts';
+import type { Morphology } from '../../src/model/embedded/morphology/morphology.ts';
+import { MODEL_SEED, MODEL_VERSION } from '../../src/model/embedded/version.ts';
+import type { DomainId } from '../../src/model/port.ts';
+
+/**
+ * Test files share one morphology cache per model version under the system temp
+ * directory: the first file to run generates it, the others load it.
+ */
+export const SHARED_DATA_DIR = join(tmpdir(), `svc-model-test-${MODEL_VERSION}`);
+
+let loaded: Promise<Map<DomainId, Morphology>> | undefined;
+export function sharedDomains(): Promise<Map<DomainId, Morphology>> {
+  loaded ??= embeddedCitySpecs(CITIES).then((cities) => loadDomains(SHARED_DATA_DIR, cities));
+  return loaded;
+}
+
+export async function sharedEngine(): Promise<{ engine: ModelEngine; domains: Map<DomainId, Morphology> }> {
+  const domains = await sharedDomains();
+  return { engine: new ModelEngine(domains, MODEL_SEED), domains };
+}

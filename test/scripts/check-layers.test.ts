@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { checkLayers } from '../../scripts/check-layers.mjs';
+
+const dirs: string[] = [];
+after(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A throw-away src/ tree: path → file text. */
+function tree(files: Record<string, string>): string {
+  const src = join(mkdtempSync(join(tmpdir(), 'svc-layers-')), 'src');
+  dirs.push(dirname(src));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(src, path)), { recursive: true });
+    writeFileSync(join(src, path), text);
+  }
+  return src;
+}
+
+describe('layer check', () => {
+  test('the project itself: imports point down, no cycles', () => {
+    const { files, problems } = checkLayers(new URL('../../src', import.meta.url).pathname);
+    assert.deepEqual(problems, []);
+    assert.ok(files > 100);
+  });
+
+  test('names an upward import, an adapter used by http, web importing server code, and a cycle', () => {
+    const src = tree({
+      'domain/rule.ts': "import { handler } from '../http/handler.ts';\nexport const rule = 1;\n",
+      'http/handler.ts':
+        "import { store } from '../adapters/store/sql.ts';\nimport { use } from '../services/use.ts';\nexport const handler = 1;\n",
+      'services/use.ts': "import type { handler } from '../http/handler.ts';\nexport const use = 1;\n",
+      'adapters/store/sql.ts': 'export const store = 1;\n',
+      'web/page.ts':
+        "import type { rule } from '../domain/rule.ts';\nimport { rule as value } from '../domain/rule.ts';\n",
+    });
+    const { problems } = checkLayers(src);
+    const text = problems.join('\n');
+    assert.match(text, /domain\/rule\.ts -> http\/handler\.ts \(domain may not import http\)/);
+    assert.match(text, /http\/handler\.ts -> adapters\/store\/sql\.ts \(http may not import adapters\)/);
+    // type-only imports count too: a type is still a dependency
+    assert.match(text, /services\/use\.ts -> http\/handler\.ts \(services may not import http\)/);
+    assert.match(text, /web\/page\.ts -> domain\/rule\.ts \(web may import domain types only/);
+    assert.match(text, /import cycle: .*http\/handler\.ts.*services\/use\.ts/);
+    // the type-only import from web is allowed: exactly one web problem
+    assert.equal(problems.filter((p) => p.startsWith('web/')).length, 1);
+  });
+
+  test("an adapter's port is open to services; its implementation is not", () => {
+    const src = tree({
+      'adapters/cache/port.ts': 'export interface Cache { get(): void }\n',
+      'adapters/cache/memory.ts': "import type { Cache } from './port.ts';\nexport const cache = 1;\n",
+      'services/ok.ts': "import type { Cache } from '../adapters/cache/port.ts';\n",
+      'services/bad.ts': "import { cache } from '../adapters/cache/memory.ts';\n",
+    });
+    assert.deepEqual(checkLayers(src).problems, [
+      'services/bad.ts -> adapters/cache/memory.ts (services may not import adapters)',
+    ]);
+  });
+});

@@ -1,0 +1,199 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ApiError } from '../../../src/domain/errors/catalogue.ts';
+import { verifyQuery } from '../../../src/domain/map/url-signing.ts';
+import { createCatalogService } from '../../../src/services/map/catalog-service.ts';
+import { createTileSigner } from '../../../src/services/map/tile-signer.ts';
+import { GridModel } from '../../helpers/grid-model.ts';
+
+const SECRET = Buffer.from('s'.repeat(32));
+const NOW = Date.UTC(2026, 5, 1, 10, 20);
+const HOUR = 3_600_000;
+const ALL = { id: 'key-1', metrics: ['*'], horizons: ['*'] };
+
+function setup() {
+  const model = new GridModel();
+  let clock = NOW;
+  const service = createCatalogService({ model, signer: createTileSigner([SECRET]), now: () => clock });
+  return { model, service, advance: (ms: number) => (clock += ms) };
+}
+
+test('the catalog carries every meta field, buildings, the latest observed hour and forecast steps in time order', async () => {
+  const { service } = setup();
+  const { body, cache } = await service.getCatalog({ city: 'brussels', key: ALL });
+  assert.equal(cache, 'miss');
+  assert.deepEqual(body.city, { id: 'brussels', name: 'Brussels', country: 'BE' });
+  assert.equal(body.meta.crs, 'EPSG:3857');
+  assert.equal(body.meta.tile_format, 'mvt');
+  assert.equal(body.meta.resolution_m, 10);
+  assert.equal(body.meta.generated_utc, new Date(NOW).toISOString());
+  assert.equal(body.meta.catalog_ttl_s, 60);
+  assert.equal(body.meta.url_expires_utc, new Date(Date.UTC(2026, 5, 1, 13)).toISOString());
+  assert.match(
+    body.static.buildings!.tilejson,
+    /^\/v1\/map\/brussels\/tiles\/buildings\.json\?key=key-1&exp=\d+&sig=/,
+  );
+  const latest = Date.UTC(2026, 5, 1, 9);
+  assert.equal(body.realtime?.timestamp_ms, latest);
+  assert.equal(body.realtime?.timestamp, new Date(latest).toISOString());
+  assert.deepEqual(Object.keys(body.realtime!.layers), ['thermal', 'wind', 'air']);
+  assert.match(
+    body.realtime!.layers.thermal!.tilejson,
+    new RegExp(`^/v1/map/brussels/tiles/thermal/${latest}\\.json\\?`),
+  );
+  const times = body.forecast.map((s) => s.timestamp_ms);
+  assert.ok(times.length > 24);
+  assert.deepEqual(
+    [...times].sort((a, b) => a - b),
+    times,
+  );
+  assert.ok(times[0]! > latest && times.at(-1)! <= latest + 48 * HOUR);
+  assert.match(
+    body.forecast[0]!.layers.wind!.tilejson,
+    new RegExp(`/forecast/wind/${times[0]}\\.json\\?key=key-1&exp=\\d+&issued=${latest}&sig=`),
+  );
+});
+
+test('a forecast step without data for a layer leaves that layer key out', async () => {
+  const { service } = setup();
+  const { body } = await service.getCatalog({ city: 'brussels', key: ALL });
+  const late = body.forecast.filter((s) => s.timestamp_ms - body.realtime!.timestamp_ms > 24 * HOUR);
+  assert.ok(late.length > 0);
+  for (const s of late) assert.deepEqual(Object.keys(s.layers), ['thermal', 'wind']);
+  assert.ok('air' in body.forecast[0]!.layers);
+});
+
+test('range gives min and max per layer per hour, thermal included', async () => {
+  const { service } = setup();
+  const { body } = await service.getCatalog({ city: 'brussels', key: ALL });
+  const rt = String(body.realtime!.timestamp_ms);
+  const r = body.range?.thermal?.[rt];
+  assert.ok(r && r.min < r.max, JSON.stringify(r));
+  for (const s of body.forecast)
+    assert.ok(body.range!.thermal![String(s.timestamp_ms)], `range at ${s.timestamp}`);
+});
+
+test('signed links verify for the key that asked, and the same hour signs identically', async () => {
+  const { service, advance } = setup();
+  const first = (await service.getCatalog({ city: 'brussels', key: ALL })).body;
+  const url = new URL(first.realtime!.layers.thermal!.tilejson, 'http://x');
+  const q = Object.fromEntries(url.searchParams);
+  const scope = {
+    city: 'brussels',
+    layer: 'thermal',
+    horizon: 'realtime' as const,
+    stepMs: first.realtime!.timestamp_ms,
+  };
+  assert.deepEqual(verifyQuery([SECRET], scope, q, NOW), {
+    ok: true,
+    keyId: 'key-1',
+    expS: Number(q.exp),
+    issuedMs: undefined,
+  });
+  advance(30_000);
+  const second = (await service.getCatalog({ city: 'brussels', key: ALL })).body;
+  assert.equal(second.realtime!.layers.thermal!.tilejson, first.realtime!.layers.thermal!.tilejson);
+});
+
+test('horizon scope: no realtime block without realtime, an empty forecast without forecast', async () => {
+  const { service } = setup();
+  const fc = (await service.getCatalog({ city: 'brussels', key: { ...ALL, horizons: ['forecast'] } })).body;
+  assert.equal('realtime' in fc, false);
+  assert.ok(fc.forecast.length > 0);
+  const rt = (await service.getCatalog({ city: 'brussels', key: { ...ALL, horizons: ['realtime'] } })).body;
+  assert.ok(rt.realtime);
+  assert.deepEqual(rt.forecast, []);
+});
+
+test('metric scope gates layers and their ranges but never buildings', async () => {
+  const { service } = setup();
+  const wind = (await service.getCatalog({ city: 'brussels', key: { ...ALL, metrics: ['wind'] } })).body;
+  assert.deepEqual(Object.keys(wind.realtime!.layers), ['wind']);
+  assert.deepEqual(Object.keys(wind.range ?? {}), ['wind']);
+  assert.ok(wind.static.buildings);
+  const none = (await service.getCatalog({ city: 'brussels', key: { ...ALL, metrics: [] } })).body;
+  assert.deepEqual(none.realtime!.layers, {});
+  assert.equal(none.range, undefined);
+  assert.ok(none.static.buildings);
+});
+
+test('a city without real-time has only forecast steps, and only its own layers', async () => {
+  const { service } = setup();
+  const { body } = await service.getCatalog({ city: 'charleroi', key: ALL });
+  assert.equal(body.realtime, undefined);
+  assert.deepEqual(Object.keys(body.forecast[0]!.layers), ['thermal', 'wind']);
+});
+
+test('cached for 60 s: a hit within, a new assembly after', async () => {
+  const { service, model, advance } = setup();
+  await service.getCatalog({ city: 'brussels', key: ALL });
+  const calls = model.calls.layerRange;
+  advance(59_000);
+  assert.equal((await service.getCatalog({ city: 'brussels', key: ALL })).cache, 'hit');
+  assert.equal(model.calls.layerRange, calls);
+  advance(2_000);
+  const again = await service.getCatalog({ city: 'brussels', key: ALL });
+  assert.equal(again.cache, 'miss');
+  assert.equal(again.body.meta.generated_utc, new Date(NOW + 61_000).toISOString());
+  // ranges of hours already computed are remembered, not asked of the model again
+  assert.equal(model.calls.layerRange, calls);
+});
+
+test('warm() computes the ranges ahead, so the first catalog asks the model for none', async () => {
+  const { service, model } = setup();
+  service.warm();
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  const calls = model.calls.layerRange;
+  assert.ok(calls > 0);
+  const { body } = await service.getCatalog({ city: 'brussels', key: ALL });
+  assert.equal(model.calls.layerRange, calls);
+  assert.ok(body.range?.thermal?.[String(body.realtime!.timestamp_ms)]);
+});
+
+test('a catalog does not wait past its budget for ranges the model is slow to give', async () => {
+  const model = new GridModel();
+  const slow = model.layerRange.bind(model);
+  model.layerRange = async (...args) => {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return slow(...args);
+  };
+  const service = createCatalogService({
+    model,
+    signer: createTileSigner([SECRET]),
+    now: () => NOW,
+    rangeWaitMs: 20,
+  });
+  const t0 = Date.now();
+  const { body } = await service.getCatalog({ city: 'brussels', key: ALL });
+  assert.ok(Date.now() - t0 < 200);
+  assert.equal(body.range, undefined, 'no range published before it is known');
+  assert.deepEqual(Object.keys(body.realtime!.layers), ['thermal', 'wind', 'air']);
+});
+
+test('with the model down, the last good catalog answers stale with freshly signed URLs', async () => {
+  const { service, model, advance } = setup();
+  const good = (await service.getCatalog({ city: 'brussels', key: ALL })).body;
+  model.available = false;
+  advance(HOUR);
+  const { body, cache } = await service.getCatalog({ city: 'brussels', key: ALL });
+  assert.equal(cache, 'stale');
+  assert.equal(body.meta.generated_utc, good.meta.generated_utc);
+  assert.equal(body.meta.url_expires_utc, new Date(Date.UTC(2026, 5, 1, 14)).toISOString());
+  assert.notEqual(body.realtime!.layers.thermal!.tilejson, good.realtime!.layers.thermal!.tilejson);
+});
+
+test('with the model down and nothing cached: 503 upstream_unavailable; an unknown city: 404', async () => {
+  const { service, model } = setup();
+  model.available = false;
+  await assert.rejects(service.getCatalog({ city: 'brussels', key: ALL }), (err: unknown) => {
+    assert.ok(err instanceof ApiError);
+    assert.equal(err.code, 'upstream_unavailable');
+    assert.equal(err.status, 503);
+    return true;
+  });
+  await assert.rejects(service.getCatalog({ city: 'atlantis', key: ALL }), (err: unknown) => {
+    assert.ok(err instanceof ApiError);
+    assert.equal(err.code, 'not_found');
+    return true;
+  });
+});
