@@ -71,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const routeIndex = createRouteIndex(app);
   app.decorateRequest('apiKey', null);
+  app.decorateRequest('keyRefusal', null);
   // callback style: every request passes here, and a promise per request is measurable
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);

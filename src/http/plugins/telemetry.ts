@@ -22,8 +22,20 @@ const FORBIDDEN_BY_STATUS: ReadonlyArray<readonly [string, string]> = [
   [KEY_STATUS_DETAIL.origin_not_allowed, 'browser_origin'],
 ];
 
+/** The refusal metric's reason for each refusal of the key verifier (services/key-verifier.ts). */
+const REASON_BY_VERIFICATION: Readonly<Record<NonNullable<FastifyRequest['keyRefusal']>, string>> = {
+  unknown: 'unknown_key',
+  revoked: 'deactivated',
+  expired: 'expired',
+  secret_from_browser: 'browser_origin',
+  origin_not_allowed: 'browser_origin',
+  product_missing: 'product_scope',
+  rate_limited: 'rate_limited',
+};
+
 /**
- * Why a request was refused 401/403, as one of a few fixed words (the metric label):
+ * Why a request was refused 401/403 without a verdict of the key verifier (no key, a
+ * malformed header, a metric outside the key's scope), as one of a few fixed words (the metric label):
  * read from the problem the refusal carried, never from the key or the request.
  */
 export function refusalReason(status: number, detail: string): string {
@@ -83,7 +95,9 @@ export function registerTelemetryHooks(app: FastifyInstance, telemetry: Telemetr
     if (status === 401 || status === 403) {
       metrics.count('svc_auth_refusals_total', {
         status: String(status),
-        reason: refusalReason(status, problem?.detail ?? ''),
+        reason: request.keyRefusal
+          ? REASON_BY_VERIFICATION[request.keyRefusal]
+          : refusalReason(status, problem?.detail ?? ''),
       });
     } else if (status === 429) {
       if (problem?.code === 'quota_exceeded') metrics.count('svc_report_quota_exceeded_total', {});
