@@ -69,6 +69,8 @@ export interface CityDomainSpec {
   models: { air: boolean; wind: boolean; thermal: boolean };
   /** read only when the rasters for this revision are not cached yet */
   geometry(): Promise<CityGeometry>;
+  /** EnergyPlus weather (EPW text) of the reference year; absent: the nationwide climatology */
+  referenceWeatherEpw?: string | null;
 }
 
 export interface MicroclimateModel {
