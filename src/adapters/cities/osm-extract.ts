@@ -122,10 +122,20 @@ export async function packageFromOsm(
           } else if (item.type === 'way') {
             wayCount++;
             const refs = item.refs as number[];
-            if (refs.some((r) => nodes.has(r))) ways.set(item.id as number, item as unknown as OsmWay);
+            if (refs.some((r) => nodes.has(r)))
+              ways.set(item.id as number, {
+                id: item.id as number,
+                refs,
+                tags: item.tags as Tags | undefined,
+              });
           } else if (item.type === 'relation') {
             const tags = item.tags as Tags | undefined;
-            if (tags?.type === 'multipolygon') relations.push(item as unknown as OsmRelation);
+            if (tags?.type === 'multipolygon')
+              relations.push({
+                id: item.id as number,
+                tags,
+                members: item.members as OsmRelation['members'],
+              });
           }
         }
       }

@@ -160,10 +160,8 @@ export function openApiOptions(version: string): FastifyDynamicSwaggerOptions {
         },
       },
     },
-    transform: describeRoute as unknown as NonNullable<FastifyDynamicSwaggerOptions['transform']>,
-    transformObject: (({ openapiObject }: { openapiObject: Json }) =>
-      finishDocument(openapiObject)) as unknown as NonNullable<
-      FastifyDynamicSwaggerOptions['transformObject']
-    >,
+    transform: ({ schema, url, route }) => describeRoute({ schema: schema as Json | undefined, url, route }),
+    transformObject: (documentObject) =>
+      finishDocument(('openapiObject' in documentObject ? documentObject.openapiObject : {}) as Json),
   };
 }

@@ -54,17 +54,23 @@ export class WorkerPool {
   ) {
     for (const t of init.morphologies) this.attached.set(t.info.id, t);
     for (let i = 0; i < size; i++) {
-      const slot = { pending: new Map(), down: false, crashes: 0, startedAt: 0 } as unknown as Slot;
-      this.spawn(slot);
+      const worker = this.startWorker();
+      const slot: Slot = { worker, pending: new Map(), down: false, crashes: 0, startedAt: 0 };
+      this.watch(slot, worker);
       this.slots.push(slot);
     }
   }
 
-  private spawn(slot: Slot): void {
+  /** a thread holding the domains attached now */
+  private startWorker(): Worker {
     const fromSource = import.meta.url.endsWith('.ts');
     const url = new URL(`./worker${fromSource ? '.ts' : '.js'}`, import.meta.url);
     const init: WorkerInit = { seed: this.init.seed, morphologies: [...this.attached.values()] };
-    const worker = fromSource ? sourceWorker(url, init) : new Worker(url, { workerData: init });
+    return fromSource ? sourceWorker(url, init) : new Worker(url, { workerData: init });
+  }
+
+  /** makes `worker` the slot's thread and routes its replies, exit and errors to the slot */
+  private watch(slot: Slot, worker: Worker): void {
     slot.worker = worker;
     slot.startedAt = performance.now();
     worker.on('message', (reply: ReplyMessage) => {
@@ -92,7 +98,7 @@ export class WorkerPool {
     slot.respawn = setTimeout(() => {
       slot.respawn = undefined;
       if (this.closed) return;
-      this.spawn(slot);
+      this.watch(slot, this.startWorker());
       // back in rotation once it holds the reference-year tables, like at start-up
       this.runOn(slot, { method: 'warm' }).then(
         () => {
