@@ -8,7 +8,7 @@ import { cpus, loadavg } from 'node:os';
  * (bench/figures.ts) into docs/benchmarks.md. `npm run bench -- NAME` runs only the named
  * ones and leaves the file alone.
  */
-const ALL = ['foundation', 'data', 'geocode', 'map', 'reports', 'model'];
+const ALL = ['foundation', 'data', 'geocode', 'map', 'reports', 'model', 'observability'];
 const wanted = process.argv.slice(2).filter((name) => !name.startsWith('-'));
 const selected = wanted.length > 0 ? wanted : ALL;
 const rows: string[] = [];

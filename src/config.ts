@@ -31,6 +31,10 @@ export interface Config {
   /** default limits of keys created without explicit values */
   defaultRatePerMin: number;
   defaultReportsPerDay: number;
+  /** METRICS_PORT: Prometheus `GET /metrics` on HOST:this port; undefined = no metrics listener */
+  metricsPort: number | undefined;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT: OTLP/HTTP collector base URL for traces; undefined = no tracing */
+  otlpEndpoint: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -131,5 +135,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readon
     citiesPollMs: integer(env, 'CITIES_POLL_MS', 15000, 200, 60000),
     defaultRatePerMin: integer(env, 'DEFAULT_RATE_PER_MIN', 60, 1, 1000000),
     defaultReportsPerDay: integer(env, 'DEFAULT_REPORTS_PER_DAY', 20, 0, 1000000),
+    metricsPort: env.METRICS_PORT ? integer(env, 'METRICS_PORT', 0, 0, 65535) : undefined,
+    otlpEndpoint: url(env, 'OTEL_EXPORTER_OTLP_ENDPOINT', ['http:', 'https:']),
   });
 }

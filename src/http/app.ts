@@ -3,9 +3,11 @@ import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { apiError } from '../domain/errors/catalogue.ts';
+import { DISABLED_TELEMETRY } from '../domain/telemetry/port.ts';
 import { createErrorHandler } from './error-handler.ts';
 import { openApiOptions } from './openapi/document.ts';
 import { registerCors } from './plugins/cors.ts';
+import { registerTelemetryHooks } from './plugins/telemetry.ts';
 import { sendProblem, toApiError } from './problem.ts';
 import { clientErrorResponse, missingHostRefusal, refuseConnect } from './raw-refusals.ts';
 import { createRouteIndex } from './route-index.ts';
@@ -69,11 +71,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const routeIndex = createRouteIndex(app);
   app.decorateRequest('apiKey', null);
+  app.decorateRequest('keyRefusal', null);
   // callback style: every request passes here, and a promise per request is measurable
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
     done(missingHostRefusal(request.raw.httpVersion, request.headers.host) ?? undefined);
   });
+  registerTelemetryHooks(app, deps.telemetry ?? DISABLED_TELEMETRY);
   refuseConnect(app.server, deps.config.docsUrl);
   refuseOversizedBeforeContinue(app.server, BODY_LIMIT_BYTES, deps.config.docsUrl);
   app.addHook('onSend', keepReadingRefusedBody);

@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, apiError, type ErrorCode } from '../domain/errors/catalogue.ts';
-import { dependencyProblem } from './dependency-problem.ts';
 import { DECIMAL_PATTERN } from './schemas/data-query.ts';
 
 export interface ProblemDocument {
@@ -120,8 +119,6 @@ function validationDetail(error: FastifyLikeError): string {
  */
 export function toApiError(error: unknown): ApiError | null {
   if (error instanceof ApiError) return error;
-  const outage = dependencyProblem(error);
-  if (outage) return outage;
   const e = (error ?? {}) as FastifyLikeError;
   if (e.validation) return apiError('validation_error', validationDetail(e));
   switch (e.code) {

@@ -69,6 +69,8 @@ export interface CityDomainSpec {
   models: { air: boolean; wind: boolean; thermal: boolean };
   /** read only when the rasters for this revision are not cached yet */
   geometry(): Promise<CityGeometry>;
+  /** EnergyPlus weather (EPW text) of the reference year; absent: the nationwide climatology */
+  referenceWeatherEpw?: string | null;
 }
 
 export interface MicroclimateModel {
@@ -123,6 +125,8 @@ export interface MicroclimateModel {
 
   /** compute threads running out of those configured (readiness); absent for a remote model */
   workers?(): { alive: number; total: number };
+  /** tasks handed to the compute workers and not finished yet (metrics); optional */
+  pendingTasks?(): number;
 
   close(): Promise<void>;
 }

@@ -37,7 +37,7 @@ export async function loadCities(sources: CitySources): Promise<CitySet> {
       );
       continue;
     }
-    const { manifest, boundary, plannedBoundary } = outline.city;
+    const { manifest, boundary, plannedBoundary, weatherEpw } = outline.city;
     const geometry = async () => {
       const current = await sources.imported.files(row.id, row.revision);
       if (!current) throw new Error(`city ${row.id} revision ${row.revision} is gone`);
@@ -45,7 +45,7 @@ export async function loadCities(sources: CitySources): Promise<CitySet> {
     };
     imported.push({
       definition: cityDefinition(manifest, boundary, plannedBoundary, 'imported'),
-      spec: sources.toSpec({ manifest, boundary }, row.revision, geometry),
+      spec: sources.toSpec({ manifest, boundary, weatherEpw }, row.revision, geometry),
     });
   }
   const importedIds = new Set(imported.map((c) => c.definition.id));

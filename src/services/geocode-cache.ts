@@ -9,6 +9,8 @@ export interface MemoryCacheOptions {
   ttlMs: number;
   maxEntries: number;
   clock?: () => number;
+  /** told whether each look-up was answered from the cache (metrics) */
+  onCache?: (outcome: 'hit' | 'miss') => void;
 }
 
 export class TtlLru<V> {
@@ -50,6 +52,7 @@ export function withMemoryCache(geocoder: Geocoder, options: MemoryCacheOptions)
     async search(q, limit, lang) {
       const key = `${limit}\u0000${lang ?? ''}\u0000${q}`;
       const hit = searches.get(key);
+      options.onCache?.(hit ? 'hit' : 'miss');
       if (hit) return hit;
       const result = await geocoder.search(q, limit, lang);
       searches.set(key, result);
@@ -58,6 +61,7 @@ export function withMemoryCache(geocoder: Geocoder, options: MemoryCacheOptions)
     async reverse(lat, lon, lang) {
       const key = `${lat},${lon},${lang ?? ''}`;
       const hit = reverses.get(key);
+      options.onCache?.(hit !== undefined ? 'hit' : 'miss');
       if (hit !== undefined) return hit;
       const label = await geocoder.reverse(lat, lon, lang);
       reverses.set(key, label);

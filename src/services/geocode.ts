@@ -7,6 +7,7 @@ import {
   type GeocodeResponse,
   type GeocodeResult,
 } from '../domain/geocode/geocode-result.ts';
+import type { CacheProbe } from '../domain/telemetry/port.ts';
 import { withMemoryCache } from './geocode-cache.ts';
 
 /**
@@ -41,6 +42,7 @@ export interface GeocodeServiceOptions {
   /** how many answers at most (default 1000) */
   cacheSize?: number;
   clock?: () => number;
+  onCache?: CacheProbe | undefined;
 }
 
 export function geocodeResult(candidate: GeocodeCandidate): GeocodeResult {
@@ -60,6 +62,7 @@ export function createGeocodeService(
     ttlMs: options.cacheTtlMs ?? 5 * 60_000,
     maxEntries: options.cacheSize ?? 1000,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.onCache ? { onCache: options.onCache } : {}),
   });
   // always ask for the most candidates: one cached answer then serves every limit
   const candidates = (q: string, lang?: string) =>

@@ -5,6 +5,7 @@ import { NOT_A_BROWSER } from '../domain/keys/browser-request.ts';
 import type { KeyRecord } from '../domain/keys/key-record.ts';
 import { hashKeySecret, keyTypeOf } from '../domain/keys/key-secret.ts';
 import { evaluateKey } from '../domain/keys/key-status.ts';
+import type { CacheProbe } from '../domain/telemetry/port.ts';
 
 /**
  * Finds the key behind a presented secret. Found keys are cached for at most
@@ -33,6 +34,8 @@ export function createKeyAuthenticator(
     outageGraceMs?: number;
     /** this process read a key as revoked: tell the other instances to drop it */
     onRevokedSeen?: (keyId: string) => void;
+    /** told whether each look-up was answered from the cache (metrics) */
+    onCache?: CacheProbe;
   } = {},
 ): KeyAuthenticator {
   const maxStaleMs = options.maxStaleMs ?? 2000;
@@ -54,6 +57,8 @@ export function createKeyAuthenticator(
       const hash = hashKeySecret(secret);
       const now = clock();
       let entry = byHash.get(hash);
+      const fresh = entry !== undefined && now - entry.at <= maxStaleMs;
+      options.onCache?.(fresh ? 'hit' : 'miss');
       if (!entry || now - entry.at > maxStaleMs) {
         let found: Awaited<ReturnType<KeyRepository['findByHash']>>;
         try {
@@ -85,6 +90,8 @@ export function createKeyAuthenticator(
     async byId(id) {
       const now = clock();
       const cached = byIdCache.get(id);
+      const fresh = cached !== undefined && now - cached.at <= maxStaleMs;
+      options.onCache?.(fresh ? 'hit' : 'miss');
       if (cached && now - cached.at <= maxStaleMs) return cached.key;
       let key: KeyRecord | null;
       try {

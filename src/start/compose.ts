@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { createMemoryCache } from '../adapters/cache/memory.ts';
 import { createRedisCache } from '../adapters/cache/redis.ts';
 import { createSqlCache } from '../adapters/cache/sql.ts';
@@ -19,6 +20,9 @@ import { loadSigningSecrets } from '../adapters/signing-secret.ts';
 import type { OpenedDatabase } from '../adapters/store/database.ts';
 import type { KeyRepository } from '../adapters/store/keys.ts';
 import { createReportJobStore } from '../adapters/store/report-jobs.ts';
+import { cacheProbe } from '../adapters/telemetry/cache.ts';
+import { createTelemetry } from '../adapters/telemetry/index.ts';
+import { instrumentModel, instrumentStatisticsPool } from '../adapters/telemetry/model.ts';
 import { createStatisticsPool } from '../adapters/threads/statistics-pool.ts';
 import type { Config } from '../config.ts';
 import { replaceCities } from '../domain/coverage/cities.ts';
@@ -42,6 +46,8 @@ import { createMapServices } from '../services/map/index.ts';
 import { createReadiness } from '../services/readiness.ts';
 import { createReportService } from '../services/reports/service.ts';
 import { createSiteMapProvider } from '../services/reports/site-map.ts';
+import { createProcessLogger } from './logger.ts';
+import { registerStorageGauges } from './storage-gauges.ts';
 import { openStores } from './stores.ts';
 
 /** Report job leases: short, renewed by heartbeat, so a dead worker's job is resumed within seconds. */
@@ -67,6 +73,8 @@ export interface Composition {
   database: OpenedDatabase;
   keys: KeyRepository;
   counters: Counters;
+  /** the port of the metrics listener (METRICS_PORT, or the one chosen for 0); null when off or not started */
+  readonly metricsPort: number | null;
   start(): Promise<void>;
   close(): Promise<void>;
 }
@@ -76,6 +84,8 @@ export interface ComposeOverrides {
   clock?: () => number;
   /** quiet logs in tests */
   logger?: boolean;
+  /** where the process logger (report jobs, queue) writes; stdout by default (tests) */
+  logDestination?: DestinationStream;
   /** the compute back end (default: the embedded model in MODEL_DIR); closed with the composition */
   model?: MicroclimateModel;
   /** the report PDF renderer (default: Chromium) */
@@ -90,19 +100,23 @@ export async function compose(
   overrides: ComposeOverrides = {},
 ): Promise<Composition> {
   const clock = overrides.clock ?? Date.now;
+  const observability = createTelemetry({ ...config, serviceVersion: serviceVersion() });
+  const { telemetry } = observability;
+  const { metrics } = telemetry;
+  const log = createProcessLogger(config, {
+    silent: overrides.logger === false,
+    destination: overrides.logDestination,
+  });
   const faults = overrides.faults ?? createFaultLog({ level: config.logLevel });
-  const stores = await openStores(config, clock, faults);
-  // background work logs through the app's logger once it exists (see bind below)
-  let appLog: Pick<FastifyInstance['log'], 'warn' | 'error'> | null = null;
-  const backgroundLog = {
-    warn: (fields: Record<string, unknown>, message: string) => appLog?.warn(fields, message),
-    error: (fields: Record<string, unknown>, message: string) => appLog?.error(fields, message),
-  };
+  const stores = await openStores(config, clock, faults, telemetry);
   const closers: Array<() => Promise<void>> = [];
+  // closed last (closers run in reverse): the spans of the shutdown still get exported
+  closers.push(() => observability.close());
   let revocations: RevocationChannel | null = null;
   const authenticator = createKeyAuthenticator(stores.keys, {
     clock,
     onRevokedSeen: (keyId) => revocations?.announce(keyId),
+    onCache: cacheProbe('keys', metrics),
   });
   if (stores.redis && config.redisUrl) {
     // scale-out: a revocation reaches every instance's key cache at once
@@ -122,13 +136,16 @@ export async function compose(
   const sources = citySources(stores.database.db, embedded, await embeddedCitySpecs(embedded));
   const cities = await loadCities(sources);
   replaceCities(cities.definitions);
-  const model =
+  const rawModel =
     overrides.model ??
     (await createEmbeddedModel({
       dataDir: config.modelDir,
       workers: config.modelWorkers,
       cities: cities.specs,
     }));
+  // the services see the model through its timing and tracing wrapper (a no-op when off);
+  // the city watcher loads packages into the raw one
+  const model = instrumentModel(rawModel, telemetry);
   closers.push(() => model.close());
   let cityWatcher: ReturnType<typeof watchCities> | undefined;
   closers.push(async () => cityWatcher?.close());
@@ -138,11 +155,12 @@ export async function compose(
     : createMemoryCache({ clock });
   const geocoding = createGeocodeService(await openConfiguredGeocoder(config.geocoder, stores.database), {
     clock,
+    onCache: cacheProbe('geocoder', metrics),
   });
   closers.push(() => geocoding.close());
   const resolveAddress: ResolveAddress = (address) => geocoding.resolveAddress(address);
 
-  const statisticsPool = createStatisticsPool(config.modelWorkers);
+  const statisticsPool = instrumentStatisticsPool(createStatisticsPool(config.modelWorkers), telemetry);
   closers.push(() => statisticsPool.close());
   const statistics = createStatisticsEngine({ model, cache: durableCache, pool: statisticsPool });
   const historical = createHistoricalService({
@@ -152,6 +170,7 @@ export async function compose(
     resolveAddress,
     clock,
     deadlineMs: config.computeDeadlineMs,
+    metrics,
   });
   const records = createRecordsService({
     model,
@@ -159,6 +178,7 @@ export async function compose(
     resolveAddress,
     clock,
     deadlineMs: config.computeDeadlineMs,
+    metrics,
   });
   const secrets = await loadSigningSecrets({
     dataDir: config.dataDir,
@@ -169,6 +189,7 @@ export async function compose(
     secrets,
     now: clock,
     isKeyActive: keyActivity(authenticator, clock),
+    cacheProbes: { catalog: cacheProbe('catalog', metrics), tiles: cacheProbe('tiles', metrics) },
     // scale-out: one catalog assembly serves every instance for its 60 s
     ...(stores.redis ? { sharedCache: shortCache } : {}),
     publicBaseUrl: config.publicBaseUrl,
@@ -183,6 +204,7 @@ export async function compose(
           prefix: `${config.redisPrefix}bull`,
           concurrency: 2,
           faults,
+          logger: log.child({ component: 'queue' }),
         })
       : createInProcessQueue({ concurrency: 2 }),
     counters: stores.quotas,
@@ -198,7 +220,8 @@ export async function compose(
     fonts: loadReportFonts(),
     siteMap: createSiteMapProvider(model),
     clock,
-    logger: backgroundLog,
+    logger: log.child({ component: 'reports' }),
+    telemetry,
     // a dead instance's job moves on within lease + sweep (≈ 9 s); live workers renew every 2 s
     leaseMs: REPORT_LEASE.leaseMs,
     sweepIntervalMs: REPORT_LEASE.sweepMs,
@@ -216,6 +239,7 @@ export async function compose(
     clock,
     verifier: createKeyVerifier({ authenticator, counters: stores.counters, clock }),
     version: serviceVersion(),
+    telemetry,
     // every product feature's routes, each built the same way from its services
     features: [
       dataRoutes({ historical, records }),
@@ -226,24 +250,29 @@ export async function compose(
     ...(overrides.logger === false ? { logger: false } : {}),
   });
   faults.bind(app.log);
-  appLog = app.log;
   await app.register(registerMapAssets);
   // city refresh problems go to the service's log (no coordinates, only ids and reasons)
   sources.log = (message, error) => app.log.warn({ err: error }, message);
   let started = false;
   let warmTimer: NodeJS.Timeout | undefined;
+  let metricsPort: number | null = null;
   closers.push(async () => clearInterval(warmTimer));
   return {
     app,
     database: stores.database,
     keys: stores.keys,
     counters: stores.counters,
+    get metricsPort() {
+      return metricsPort;
+    },
     async start() {
       if (started) return;
       started = true;
       // imported or changed city packages reach the running model (docs/cities.md)
-      cityWatcher = watchCities(sources, model, cities, config.citiesPollMs);
+      cityWatcher = watchCities(sources, rawModel, cities, config.citiesPollMs);
       await reports.start();
+      registerStorageGauges(metrics, stores);
+      metricsPort = await observability.listen();
       // per-hour ranges take seconds to compute: prepare each hour's catalog before anyone asks
       map.catalog.warm();
       warmTimer = setInterval(() => map.catalog.warm(), 5 * 60_000);

@@ -5,18 +5,29 @@ import { createFaultLog, type FaultLog } from '../adapters/faults/fault-log.ts';
 import { awaitReady, openRedis, REQUEST_PATH_REDIS } from '../adapters/redis/connection.ts';
 import { openDatabase, POSTGRES_TIMEOUTS } from '../adapters/store/database.ts';
 import { createKeyRepository } from '../adapters/store/keys.ts';
+import { instrumentDialect } from '../adapters/telemetry/database.ts';
+import { instrumentRedis } from '../adapters/telemetry/redis.ts';
 import type { Config } from '../config.ts';
+import { DISABLED_TELEMETRY, type Telemetry } from '../domain/telemetry/port.ts';
 
 /** Opens the adapters the operator CLI and the server share. */
-export async function openStores(config: Readonly<Config>, clock: () => number, faultLog?: FaultLog) {
+export async function openStores(
+  config: Readonly<Config>,
+  clock: () => number,
+  faultLog?: FaultLog,
+  telemetry: Telemetry = DISABLED_TELEMETRY,
+) {
   const faults = faultLog ?? createFaultLog({ level: config.logLevel });
   const database = await openDatabase({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     faults,
     statementTimeoutMs: POSTGRES_TIMEOUTS.statementTimeoutMs,
+    instrument: (dialect, system) => instrumentDialect(dialect, system, telemetry),
   });
-  const redis = config.redisUrl ? openRedis(config.redisUrl, 'commands', faults, REQUEST_PATH_REDIS) : null;
+  const redis = config.redisUrl
+    ? instrumentRedis(openRedis(config.redisUrl, 'commands', faults, REQUEST_PATH_REDIS), telemetry)
+    : null;
   // the first requests find Redis connected; if it is down, they answer 503 until it is back
   if (redis) await awaitReady(redis, 3000);
   // per-minute rate windows: Redis when instances share them, else this process's memory

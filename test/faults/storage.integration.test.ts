@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import Database from 'better-sqlite3';
 import { startTestService, type TestService } from '../helpers/service.ts';
 
 /**
@@ -61,6 +62,36 @@ describe('faults: the embedded SQLite store', () => {
       sqlite.pragma(`max_page_count = ${before}`);
     }
     assert.equal((await post()).statusCode, 202, 'space back: accepted again, no restart');
+  });
+
+  test('a corrupt gazetteer full-text index (raw SQLite handle) answers 503, then recovers', async () => {
+    const { app } = service.composition;
+    const search = (q: string) => app.inject({ url: `/v1/geocode?q=${q}`, headers: { 'x-api-key': secret } });
+    // another process (here: another connection) damages the FTS5 index the search reads
+    // through the raw handle, not through the guarded Kysely dialect
+    const other = new Database(join(service.config.dataDir, 'svc.sqlite'));
+    other.unsafeMode(true); // lifts SQLite's defensive guard on shadow tables
+    const saved = other.prepare('SELECT id, block FROM gazetteer_fts_data').all() as {
+      id: number;
+      block: Buffer;
+    }[];
+    assert.ok(saved.length > 0);
+    other.prepare("UPDATE gazetteer_fts_data SET block = X'FFFFFFFFFFFFFFFFFFFFFFFF'").run();
+    try {
+      const answer = await search('Namur');
+      assert.equal(answer.statusCode, 503, answer.body);
+      assert.equal(answer.json().code, 'upstream_unavailable');
+      assert.ok(Number(answer.headers['retry-after']) > 0);
+    } finally {
+      const restore = other.prepare('UPDATE gazetteer_fts_data SET block = ? WHERE id = ?');
+      other.transaction(() => {
+        for (const row of saved) restore.run(row.block, row.id);
+      })();
+      other.close();
+    }
+    const healed = await search('Namur');
+    assert.equal(healed.statusCode, 200, healed.body);
+    assert.ok(healed.json().results.length > 0);
   });
 
   test('readiness answers 200 with every dependency ok', async () => {

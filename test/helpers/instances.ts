@@ -97,7 +97,11 @@ export function startInstance(name: string, env: Record<string, string>): Instan
  * Redis (under a prefix of their own), each with its own port and DATA_DIR. Returns
  * once they are spawned; `ready()` waits for them to serve.
  */
-export async function startDeployment(count = 2): Promise<Deployment> {
+export async function startDeployment(
+  count = 2,
+  /** more settings for every instance and the CLI (e.g. CITIES_POLL_MS) */
+  extraEnv: Record<string, string> = {},
+): Promise<Deployment> {
   const postgres = await createTempPostgres();
   const redisPrefix = `svc-test-${randomBytes(6).toString('hex')}:`;
   const dirs: string[] = [];
@@ -112,6 +116,7 @@ export async function startDeployment(count = 2): Promise<Deployment> {
     MODEL_DIR: SHARED_MODEL_DIR,
     LOG_LEVEL: 'silent',
     TILE_SIGNING_SECRETS: randomBytes(32).toString('hex'),
+    ...extraEnv,
   };
   const close = async () => {
     const codes = await Promise.all(instances.map((instance) => instance.stop()));

@@ -14,7 +14,7 @@ export function packageGeometry(city: CityPackage): CityGeometry {
 
 /** the model's city domain for a package; the geometry is read (and validated) only when needed */
 export function packageDomainSpec(
-  city: Pick<CityPackage, 'manifest' | 'boundary'>,
+  city: Pick<CityPackage, 'manifest' | 'boundary'> & { weatherEpw?: string | null },
   revision: string,
   loadGeometry: () => Promise<CityGeometry>,
 ): CityDomainSpec {
@@ -31,5 +31,6 @@ export function packageDomainSpec(
       thermal: manifest.metrics.includes('thermal'),
     },
     geometry: loadGeometry,
+    referenceWeatherEpw: city.weatherEpw ?? null,
   };
 }

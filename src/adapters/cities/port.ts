@@ -18,7 +18,11 @@ export interface CitySources {
   embeddedSpecs: readonly CityDomainSpec[];
   /** the model's view of a validated package (adapters/cities/package-geometry) */
   toSpec(
-    city: { manifest: Parameters<typeof cityDefinition>[0]; boundary: CityDefinition['boundary'] },
+    city: {
+      manifest: Parameters<typeof cityDefinition>[0];
+      boundary: CityDefinition['boundary'];
+      weatherEpw: string | null;
+    },
     revision: string,
     geometry: () => Promise<CityGeometry>,
   ): CityDomainSpec;

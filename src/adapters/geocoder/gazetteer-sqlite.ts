@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import type { GazetteerEntry } from '../../domain/geocode/gazetteer-entry.ts';
+import { guarded } from '../faults/classify.ts';
 import {
   type FullTextQuery,
   type GazetteerFullText,
@@ -79,24 +80,27 @@ export function createSqliteFullText(sqlite: SQLite.Database): GazetteerFullText
     sqlite.prepare('DELETE FROM gazetteer WHERE source = ?').run(source);
   });
 
+  // the raw handle bypasses the guarded Kysely dialect, so its outages (disk full, I/O
+  // error, corrupt index, busy) are translated here with the same classification
   return {
-    async match(query, limit) {
-      const expression = fts5Expression(query);
-      if (expression === '') return [];
-      return matchRows.all(expression, limit) as GazetteerRow[];
-    },
-    async insert(entries) {
-      insertAll(entries);
-    },
-    async deleteSource(source) {
-      deleteSource(source);
-    },
+    match: (query, limit) =>
+      guarded('database', async () => {
+        const expression = fts5Expression(query);
+        if (expression === '') return [];
+        return matchRows.all(expression, limit) as GazetteerRow[];
+      }),
+    insert: (entries) => guarded('database', async () => insertAll(entries)),
+    deleteSource: (source) => guarded('database', async () => deleteSource(source)),
     async bulkLoad(work) {
-      for (const name of Object.keys(SECONDARY_INDEXES)) sqlite.exec(`DROP INDEX IF EXISTS ${name}`);
+      await guarded('database', async () => {
+        for (const name of Object.keys(SECONDARY_INDEXES)) sqlite.exec(`DROP INDEX IF EXISTS ${name}`);
+      });
       try {
         return await work();
       } finally {
-        for (const ddl of Object.values(SECONDARY_INDEXES)) sqlite.exec(ddl);
+        await guarded('database', async () => {
+          for (const ddl of Object.values(SECONDARY_INDEXES)) sqlite.exec(ddl);
+        });
       }
     },
   };

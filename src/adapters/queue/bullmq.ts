@@ -20,6 +20,10 @@ export interface BullmqQueueOptions {
    */
   lockMs?: number;
   stalledMs?: number;
+  logger?: {
+    info?(fields: Record<string, unknown>, message: string): void;
+    warn(fields: Record<string, unknown>, message: string): void;
+  };
 }
 
 function isMessage(data: unknown): data is QueueMessage {
@@ -53,6 +57,7 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
     options.faults ?? noFaults,
     REQUEST_PATH_REDIS,
   );
+  watchConnection(producerConnection, 'producer', options.logger);
   const queue = new Queue(name, { connection: producerConnection, prefix });
   queue.on('error', (error) => report(error, 'report queue error'));
   const controller = new AbortController();
@@ -76,6 +81,7 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
     start(handler: QueueHandler) {
       if (worker || closed) return;
       workerConnection = openRedis(options.redisUrl, 'worker', options.faults ?? noFaults, BACKGROUND_REDIS);
+      watchConnection(workerConnection, 'worker', options.logger);
       worker = new Worker(
         name,
         async (job: Job) => {
@@ -101,6 +107,15 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
         },
       );
       worker.on('error', (error) => report(error, 'report worker error'));
+    },
+
+    async depth() {
+      const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+      return {
+        waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0),
+        active: counts.active ?? 0,
+        delayed: counts.delayed ?? 0,
+      };
     },
 
     async drained() {
@@ -133,4 +148,37 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
       }
     },
   };
+}
+
+/**
+ * One log line each time a queue connection goes down or comes back (not per retry):
+ * the operator sees when and for how long the report queue lost Redis. The Redis URL is
+ * never logged (it may hold a password).
+ */
+function watchConnection(
+  connection: Redis,
+  role: 'producer' | 'worker',
+  logger: BullmqQueueOptions['logger'],
+) {
+  if (!logger) return;
+  let down = false;
+  let downSinceMs = 0;
+  connection.on('ready', () => {
+    if (down) {
+      logger.info?.(
+        { event: 'queue.connection_restored', role, duration_ms: Date.now() - downSinceMs },
+        'report queue connection restored',
+      );
+    } else logger.info?.({ event: 'queue.connection_ready', role }, 'report queue connected');
+    down = false;
+  });
+  connection.on('error', (error: Error & { code?: string }) => {
+    if (down) return;
+    down = true;
+    downSinceMs = Date.now();
+    logger.warn(
+      { event: 'queue.connection_lost', role, error: error.name, error_code: error.code },
+      'report queue connection lost',
+    );
+  });
 }

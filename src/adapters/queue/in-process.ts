@@ -54,6 +54,9 @@ export function createInProcessQueue(options: { concurrency?: number } = {}): Jo
       handler = next;
       setImmediate(pump);
     },
+    async depth() {
+      return { waiting: waiting.length, active: running, delayed: 0 };
+    },
     drained() {
       if (running === 0 && waiting.length === 0) return Promise.resolve();
       return new Promise((resolve) => idleWaiters.push(resolve));

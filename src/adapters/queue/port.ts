@@ -17,6 +17,8 @@ export interface JobQueue {
   start(handler: QueueHandler): void;
   /** resolves when nothing is waiting or running (tests, benchmarks, shutdown) */
   drained(): Promise<void>;
+  /** messages waiting, being handled and delayed (metrics); optional for simple queues */
+  depth?(): Promise<{ waiting: number; active: number; delayed: number }>;
   /** stops taking messages, aborts running handlers and waits for them */
   close(): Promise<void>;
 }

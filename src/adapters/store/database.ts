@@ -1,7 +1,7 @@
 import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, type Dialect as KyselyDialect, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { FaultLog } from '../faults/fault-log.ts';
 import { guardedDialect } from './guarded-dialect.ts';
@@ -15,6 +15,8 @@ export interface OpenedDatabase {
   dialect: Dialect;
   /** the raw better-sqlite3 handle, for features that need SQLite specifics (FTS5); null on PostgreSQL */
   sqlite: SQLite.Database | null;
+  /** the PostgreSQL pool (its sizes are metrics); null on SQLite */
+  pgPool: pg.Pool | null;
   close(): Promise<void>;
 }
 
@@ -36,8 +38,11 @@ export async function openDatabase(options: {
   faults?: FaultLog;
   /** PostgreSQL statement bound; the server passes POSTGRES_TIMEOUTS, bulk imports none */
   statementTimeoutMs?: number;
+  /** wraps the dialect (telemetry: query timing, spans) */
+  instrument?: (dialect: KyselyDialect, system: 'sqlite' | 'postgresql') => KyselyDialect;
 }): Promise<OpenedDatabase> {
   const faults = options.faults;
+  const instrument = options.instrument ?? ((dialect: KyselyDialect) => dialect);
   let opened: OpenedDatabase;
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -57,13 +62,17 @@ export async function openDatabase(options: {
       client.on('error', (error) => faults?.report('database', error, 'database connection lost'));
       faults?.recovered('database');
     });
-    const db = new Kysely<Database>({ dialect: guardedDialect(new PostgresDialect({ pool })) });
-    opened = { db, dialect: 'postgres', sqlite: null, close: () => db.destroy() };
+    const db = new Kysely<Database>({
+      dialect: instrument(guardedDialect(new PostgresDialect({ pool })), 'postgresql'),
+    });
+    opened = { db, dialect: 'postgres', sqlite: null, pgPool: pool, close: () => db.destroy() };
   } else {
     const file = join(options.dataDir, 'svc.sqlite');
     const sqlite = openSqliteFile(options.dataDir, file);
-    const db = new Kysely<Database>({ dialect: guardedDialect(new SqliteDialect({ database: sqlite })) });
-    opened = { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
+    const db = new Kysely<Database>({
+      dialect: instrument(guardedDialect(new SqliteDialect({ database: sqlite })), 'sqlite'),
+    });
+    opened = { db, dialect: 'sqlite', sqlite, pgPool: null, close: () => db.destroy() };
   }
   await migrate(opened.db);
   return opened;

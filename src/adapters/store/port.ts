@@ -43,6 +43,10 @@ export interface ReportJob {
   createdMs: number;
   updatedMs: number;
   expiresMs: number;
+  /** the request that accepted the job (its id carries into the job's log lines) */
+  requestId: string | null;
+  /** W3C traceparent of the accepting request, so the job's spans join its trace */
+  traceContext: string | null;
 }
 
 export interface NewReportJob {
@@ -57,6 +61,8 @@ export interface NewReportJob {
   metrics: readonly string[];
   nowMs: number;
   expiresMs: number;
+  requestId?: string | null;
+  traceContext?: string | null;
 }
 
 export interface ReportJobStore {
@@ -68,7 +74,8 @@ export interface ReportJobStore {
    * holds it or it is finished.
    */
   claim(id: string, nowMs: number, leaseUntilMs: number): Promise<ReportJob | null>;
-  heartbeat(id: string, leaseUntilMs: number): Promise<void>;
+  /** pushes the lease forward; false when the job is no longer held (finished, released or lost) */
+  heartbeat(id: string, leaseUntilMs: number): Promise<boolean>;
   /** lets go of a processing job so that the next claim (a retry) can take it */
   release(id: string, nowMs: number): Promise<void>;
   /** stores the HTML and the address it describes; the job moves to delivering */

@@ -34,6 +34,8 @@ function toJob(row: Row): ReportJob {
     createdMs: Number(row.created_ms),
     updatedMs: Number(row.updated_ms),
     expiresMs: Number(row.expires_ms),
+    requestId: row.request_id,
+    traceContext: row.trace_context,
   };
 }
 
@@ -60,6 +62,8 @@ export function createReportJobStore(db: Kysely<Database>): ReportJobStore {
         'created_ms',
         'updated_ms',
         'expires_ms',
+        'request_id',
+        'trace_context',
       ])
       .select((eb) => [
         eb.case().when('html', 'is not', null).then(1).else(0).end().as('has_html'),
@@ -91,6 +95,8 @@ export function createReportJobStore(db: Kysely<Database>): ReportJobStore {
           created_ms: job.nowMs,
           updated_ms: job.nowMs,
           expires_ms: job.expiresMs,
+          request_id: job.requestId ?? null,
+          trace_context: job.traceContext ?? null,
         })
         .execute();
     },
@@ -119,13 +125,14 @@ export function createReportJobStore(db: Kysely<Database>): ReportJobStore {
     },
 
     async heartbeat(id, leaseUntilMs) {
-      await db
+      const result = await db
         .updateTable('report_jobs')
         .set({ lease_until_ms: leaseUntilMs })
         .where('id', '=', id)
         .where('status', '=', 'processing')
         .where('lease_until_ms', 'is not', null)
-        .execute();
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     async release(id, nowMs) {

@@ -80,6 +80,10 @@ export interface ReportJobsTable {
   created_ms: number;
   updated_ms: number;
   expires_ms: number;
+  /** the request id of the POST that created the job (job logs), null before 006 */
+  request_id: string | null;
+  /** W3C traceparent of that POST (the worker's spans join its trace), null when tracing is off */
+  trace_context: string | null;
 }
 
 /** The embedded gazetteer (see migration 002 and src/adapters/geocoder/). */

@@ -28,5 +28,7 @@ export interface StatisticsPool {
     cells: readonly CellColumns[],
     references: StatisticsReferences,
   ): Promise<StatisticsBlocksOut>;
+  /** computations handed to the workers and not answered yet (metrics) */
+  pendingTasks?(): number;
   close(): Promise<void>;
 }

@@ -66,6 +66,7 @@ export function createStatisticsPool(size: number): StatisticsPool {
   workers = Array.from({ length: Math.max(1, size) }, spawn);
 
   return {
+    pendingTasks: () => waiting.size,
     compute(hours, cells, references) {
       const id = nextId++;
       // copies, so that the caller's arrays stay usable; the copies move without another copy

@@ -8,6 +8,7 @@ import {
   validateCityPackage,
 } from '../../domain/coverage/city-package/package.ts';
 import { loadEmbeddedCities } from '../../domain/coverage/embedded-cities.ts';
+import { EpwFormatError, parseEpw } from '../../model/embedded/meteo/epw.ts';
 import { cityDomainInfo } from '../../model/embedded/morphology/domains.ts';
 import { loadOrBuildCity, loadOrGenerateNational } from '../../model/embedded/morphology/store.ts';
 import { UsageError } from './keys.ts';
@@ -93,6 +94,15 @@ async function importPackage(files: PackageFiles, deps: CitiesCommandDeps): Prom
     throw new InvalidPackageError(`the package has ${result.errors.length} error(s); nothing was imported`);
   }
   const { city } = result;
+  if (city.weatherEpw !== null) {
+    try {
+      parseEpw(city.weatherEpw);
+    } catch (error) {
+      const line = error instanceof EpwFormatError && error.line !== null ? ` line ${error.line}` : '';
+      deps.err(`weather.epw${line}: [epw-format] ${(error as Error).message}`);
+      throw new InvalidPackageError('the package has 1 error(s); nothing was imported');
+    }
+  }
   const revision = packageRevision(files);
   const spec = packageDomainSpec(city, revision, async () => packageGeometry(city));
   // rasterise before storing: the instances find the rasters cached, and a failure stores nothing

@@ -1,3 +1,6 @@
+/** Seconds a client is asked to wait (Retry-After): outages we recover from heal within about five. */
+export const RETRY_AFTER_SECONDS = 5;
+
 /** The parts the service depends on whose outage is not the caller's fault. */
 export type Dependency = 'database' | 'redis' | 'disk' | 'queue';
 

@@ -1,5 +1,6 @@
 import type { Product } from '../coverage/cities.ts';
 import { ApiError, apiError, type ErrorCode } from './catalogue.ts';
+import { type Dependency, DependencyUnavailableError, RETRY_AFTER_SECONDS } from './dependency.ts';
 import { GeocoderError, ModelTimeoutError, ModelUnavailableError } from './failures.ts';
 
 /**
@@ -15,9 +16,25 @@ interface FailureRule {
   /** a different code for some services (the map's model outage is 503 in the spec) */
   codeFor?: Partial<Record<Product, ErrorCode>>;
   detail: (error: Error) => string;
+  /** extra response headers (Retry-After on an outage) */
+  headers?: Record<string, string>;
 }
 
+const UNAVAILABLE: Record<Dependency, string> = {
+  database: 'The service’s database is unreachable',
+  redis: 'The service’s shared store (Redis) is unreachable',
+  disk: 'The service’s storage is full or not writable',
+  queue: 'The report queue is unreachable',
+};
+
 const RULES: readonly FailureRule[] = [
+  {
+    type: DependencyUnavailableError,
+    code: 'upstream_unavailable',
+    detail: (error) =>
+      `${UNAVAILABLE[(error as DependencyUnavailableError).dependency]}; retry in a few seconds.`,
+    headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+  },
   {
     type: ModelTimeoutError,
     code: 'upstream_timeout',
@@ -39,7 +56,7 @@ export function translateFailure(error: unknown, product?: Product): ApiError | 
   for (const rule of RULES) {
     if (error instanceof rule.type) {
       const code = (product && rule.codeFor?.[product]) ?? rule.code;
-      return apiError(code, rule.detail(error), { cause: error });
+      return apiError(code, rule.detail(error), { cause: error, headers: rule.headers });
     }
   }
   return null;

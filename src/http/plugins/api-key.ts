@@ -11,6 +11,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** the authenticated key, once the key hook has run and accepted it */
     apiKey: KeyRecord | null;
+    /** why the key verifier refused the request (the refusal metric's reason), null otherwise */
+    keyRefusal: Exclude<Verification['kind'], 'ok'> | null;
   }
   interface FastifyContextConfig {
     /** product a route belongs to: checked against the key's product scope on keyed routes, and names whose failures are translated (error-handler.ts) */
@@ -90,7 +92,10 @@ export function createKeyHook(deps: KeyHookDeps, mode: 'required' | 'optional') 
       product: request.routeOptions.config.product,
     });
     if ('window' in result) setRateHeaders(reply, result.window);
-    if (result.kind !== 'ok') throw refusal(result);
+    if (result.kind !== 'ok') {
+      request.keyRefusal = result.kind;
+      throw refusal(result);
+    }
     request.apiKey = result.key;
   }
 
@@ -98,6 +103,7 @@ export function createKeyHook(deps: KeyHookDeps, mode: 'required' | 'optional') 
   // routes' traffic) is settled synchronously, without a promise and a microtask turn.
   return function keyHook(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
     request.apiKey = null;
+    request.keyRefusal = null;
     let secret: string | undefined;
     try {
       secret = presentedKey(request);

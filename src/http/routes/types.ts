@@ -8,6 +8,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { Config } from '../../config.ts';
+import type { Telemetry } from '../../domain/telemetry/port.ts';
 import type { KeyVerifier } from '../../services/key-verifier.ts';
 import type { Readiness } from '../../services/readiness.ts';
 
@@ -47,4 +48,6 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** probes behind GET /v1/health/ready; the route exists only when given */
   readiness?: Readiness;
+  /** request metrics and the HTTP span; off when absent */
+  telemetry?: Telemetry;
 }

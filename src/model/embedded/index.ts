@@ -247,6 +247,10 @@ class EmbeddedModel implements MicroclimateModel {
     return { alive: this.pool.alive, total: this.pool.size };
   }
 
+  pendingTasks(): number {
+    return this.pool.pending;
+  }
+
   close(): Promise<void> {
     return this.pool.close();
   }

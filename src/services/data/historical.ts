@@ -7,6 +7,7 @@ import { parseMetrics, parseRadius } from '../../domain/data/location-input.ts';
 import { apiError } from '../../domain/errors/catalogue.ts';
 import type { KeyRecord } from '../../domain/keys/key-record.ts';
 import type { Dataset, HistoricalStats } from '../../domain/stats/historical-stats.ts';
+import type { Metrics } from '../../domain/telemetry/port.ts';
 import type { DomainId, MicroclimateModel } from '../../model/port.ts';
 import { type ResolveAddress, resolveLocation } from './resolve-location.ts';
 import { sampleCells } from './sampling.ts';
@@ -31,6 +32,8 @@ export interface HistoricalDeps {
   resolveAddress: ResolveAddress;
   clock: () => number;
   deadlineMs: number;
+  /** cache hits/misses and single-flight joins */
+  metrics?: Metrics;
 }
 
 interface CachedStatistics {
@@ -77,7 +80,9 @@ export interface HistoricalService {
 }
 
 export function createHistoricalService(deps: HistoricalDeps): HistoricalService {
-  const flights = createSingleFlight<CachedStatistics>();
+  const flights = createSingleFlight<CachedStatistics>(() =>
+    deps.metrics?.count('svc_model_single_flight_joins_total', { kind: 'historical' }),
+  );
 
   async function computeAndStore(
     cacheKey: string,
@@ -136,6 +141,7 @@ export function createHistoricalService(deps: HistoricalDeps): HistoricalService
       const work = flights.run(cacheKey, () => computeAndStore(cacheKey, domain, sampling.cells));
       result = await awaitWithDeadline(work, input.deadlineMs, 'The annual statistics for this location');
     }
+    deps.metrics?.count('svc_cache_requests_total', { cache: 'historical', outcome: cacheStatus });
     const meta: HistoricalStats['meta'] = {
       dataset,
       reference_year: info.referenceYear,

@@ -7,6 +7,7 @@ import { meanRecords } from '../../domain/data/hourly-records.ts';
 import { parseRadius } from '../../domain/data/location-input.ts';
 import { apiError } from '../../domain/errors/catalogue.ts';
 import type { KeyRecord } from '../../domain/keys/key-record.ts';
+import type { Metrics } from '../../domain/telemetry/port.ts';
 import type { DomainId, MicroclimateModel } from '../../model/port.ts';
 import { type CachedRecords, encodeRecordsBody } from './records-body.ts';
 import { type ResolveAddress, resolveLocation } from './resolve-location.ts';
@@ -21,6 +22,8 @@ export interface RecordsDeps {
   resolveAddress: ResolveAddress;
   clock: () => number;
   deadlineMs: number;
+  /** cache hits/misses and single-flight joins */
+  metrics?: Metrics;
 }
 
 const CACHE_TTL_MS = 5 * 60_000;
@@ -54,7 +57,9 @@ export interface RecordsService {
 }
 
 export function createRecordsService(deps: RecordsDeps): RecordsService {
-  const flights = createSingleFlight<CachedRecords>();
+  const flights = createSingleFlight<CachedRecords>(() =>
+    deps.metrics?.count('svc_model_single_flight_joins_total', { kind: 'records' }),
+  );
   // parsed payloads of this process, in front of the (possibly shared) string cache, so a
   // hit costs neither a round trip nor a JSON parse
   const parsed = new Map<string, { payload: CachedRecords; expiresAt: number }>();
@@ -126,6 +131,7 @@ export function createRecordsService(deps: RecordsDeps): RecordsService {
           );
         }
       }
+      deps.metrics?.count('svc_cache_requests_total', { cache: product, outcome: cacheStatus });
       const body = encodeRecordsBody(payload, city, location, held, deps.clock());
       return { body, cacheStatus };
     },

@@ -2,14 +2,18 @@ import { apiError } from '../../domain/errors/catalogue.ts';
 
 /**
  * Runs one piece of work per key at a time: concurrent identical requests share the
- * same promise, and the work outlives any caller that stops waiting for it.
+ * same promise, and the work outlives any caller that stops waiting for it. `onJoin` is
+ * told each time a caller joins work already running (metrics).
  */
-export function createSingleFlight<T>() {
+export function createSingleFlight<T>(onJoin?: () => void) {
   const inflight = new Map<string, Promise<T>>();
   return {
     run(key: string, work: () => Promise<T>): Promise<T> {
       const running = inflight.get(key);
-      if (running) return running;
+      if (running) {
+        onJoin?.();
+        return running;
+      }
       const started = work().finally(() => inflight.delete(key));
       inflight.set(key, started);
       // a caller that gave up must not turn a later failure into an unhandled rejection

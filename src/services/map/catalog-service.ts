@@ -1,5 +1,6 @@
 import { CITIES, findCity } from '../../domain/coverage/cities.ts';
 import { apiError } from '../../domain/errors/catalogue.ts';
+import type { CacheProbe } from '../../domain/telemetry/port.ts';
 import type { DomainId, MicroclimateModel } from '../../model/port.ts';
 import { type CatalogBody, type CatalogKey, catalogBody } from './catalog-body.ts';
 import { buildSkeleton, type CatalogSkeleton, RANGED_LAYERS, stepHours } from './catalog-skeleton.ts';
@@ -42,6 +43,7 @@ export function createCatalogService(deps: {
    * them all (one `generated_utc`, `X-Cache: hit` on any instance within the TTL)
    */
   shared?: KeyValueCache;
+  onCache?: CacheProbe | undefined;
 }): CatalogService {
   const ttlMs = deps.ttlMs ?? CATALOG_TTL_MS;
   const now = deps.now ?? Date.now;
@@ -127,6 +129,7 @@ export function createCatalogService(deps: {
           cache = 'stale';
         }
       }
+      deps.onCache?.(cache);
       return {
         body: catalogBody({
           city,

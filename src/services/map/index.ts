@@ -1,3 +1,4 @@
+import type { CacheProbe } from '../../domain/telemetry/port.ts';
 import type { MicroclimateModel } from '../../model/port.ts';
 import { type CatalogService, createCatalogService } from './catalog-service.ts';
 import type { IsKeyActive } from './tile-request.ts';
@@ -22,6 +23,8 @@ export function createMapServices(deps: {
   sharedCache?: Parameters<typeof createCatalogService>[0]['shared'];
   /** makes TileJSON `tiles` absolute (config PUBLIC_BASE_URL) */
   publicBaseUrl?: string | undefined;
+  /** hit/miss of the catalog and tile caches (metrics) */
+  cacheProbes?: { catalog?: CacheProbe | undefined; tiles?: CacheProbe | undefined };
 }): { catalog: CatalogService; tiles: TileService } {
   const signer = createTileSigner(deps.secrets);
   const now = deps.now ?? Date.now;
@@ -32,6 +35,7 @@ export function createMapServices(deps: {
       now,
       deadlineMs: deps.deadlineMs,
       ...(deps.sharedCache ? { shared: deps.sharedCache } : {}),
+      onCache: deps.cacheProbes?.catalog,
     }),
     tiles: createTileService({
       model: deps.model,
@@ -41,6 +45,7 @@ export function createMapServices(deps: {
       deadlineMs: deps.deadlineMs,
       cacheBytes: deps.tileCacheBytes,
       publicBaseUrl: deps.publicBaseUrl,
+      onCache: deps.cacheProbes?.tiles,
     }),
   };
 }

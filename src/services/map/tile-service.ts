@@ -16,6 +16,7 @@ import { isValidTile, type TileAddress, tileBounds } from '../../domain/map/merc
 import { encodeTile } from '../../domain/map/mvt.ts';
 import { buildTileJson, type TileJson } from '../../domain/map/tilejson.ts';
 import { type SignedQuery, scopePath } from '../../domain/map/url-signing.ts';
+import type { CacheProbe } from '../../domain/telemetry/port.ts';
 import type { DomainId, MicroclimateModel } from '../../model/port.ts';
 import { type CachedTile, TileCache } from './tile-cache.ts';
 import {
@@ -60,6 +61,7 @@ export function createTileService(deps: {
   signer: TileSigner;
   isKeyActive: IsKeyActive;
   cacheBytes?: number;
+  onCache?: CacheProbe | undefined;
   deadlineMs?: number;
   now?: () => number;
   publicBaseUrl?: string | undefined;
@@ -97,6 +99,7 @@ export function createTileService(deps: {
 
   function load(key: string, req: AdmittedTileRequest, tile: TileAddress): Promise<CachedTile> {
     const hit = cache.get(key);
+    deps.onCache?.(hit ? 'hit' : 'miss');
     if (hit) return Promise.resolve(hit);
     const running = inFlight.get(key);
     if (running) return running;

@@ -4,6 +4,8 @@ import { translateFailure } from '../../domain/errors/translate.ts';
 import type { ReportLang } from '../../domain/reports/i18n/index.ts';
 import { limitToMetrics } from '../../domain/reports/stats.ts';
 import { renderReportHtml } from '../../domain/reports/template.ts';
+import type { Tracing } from '../../domain/telemetry/port.ts';
+import type { JobEvents } from './job-events.ts';
 import { quotaCounterName } from './quota.ts';
 import { DAY_MS, RETENTION_DAYS, type ReportServiceDeps } from './types.ts';
 
@@ -33,6 +35,15 @@ export interface GenerateOptions {
   retryDelayMs: number;
   /** enqueue the job again after `delayMs` (retry of a transient failure) */
   requeue(jobId: string, delayMs: number): void;
+  /** job log lines and metrics */
+  events: JobEvents;
+  tracing: Tracing;
+}
+
+/** Why a job failed, as a metric label: the error code that ended it, or a fixed word. */
+function failureReason(error: unknown, code: string | undefined): string {
+  if (error instanceof PermanentJobError) return 'permanent';
+  return code ?? 'internal';
 }
 
 export async function generateReport(
@@ -40,25 +51,52 @@ export async function generateReport(
   signal: AbortSignal,
   options: GenerateOptions,
 ): Promise<'interrupted' | undefined> {
-  const { deps, clock, leaseMs, maxAttempts } = options;
-  const { store } = deps;
-  const job = await store.claim(jobId, clock(), clock() + leaseMs);
+  const { deps, clock, leaseMs } = options;
+  const job = await deps.store.claim(jobId, clock(), clock() + leaseMs);
   if (!job) return undefined; // finished, or another worker holds it
+  options.events.claimed(job, clock());
+  // the worker's spans join the trace of the POST that created the job
+  return await options.tracing.inSpan(
+    'report.generate',
+    { 'svc.job_id': job.id, 'svc.attempt': job.attempts },
+    () => runClaimed(job, signal, options),
+    job.traceContext,
+  );
+}
+
+async function runClaimed(
+  job: ReportJob,
+  signal: AbortSignal,
+  options: GenerateOptions,
+): Promise<'interrupted' | undefined> {
+  const { deps, clock, leaseMs, maxAttempts, events } = options;
+  const { store } = deps;
+  const jobId = job.id;
   const retention = () => clock() + RETENTION_DAYS * DAY_MS;
   if (job.attempts > maxAttempts) {
     if (job.hasHtml) await store.markPdfPending(jobId, clock(), retention());
-    else
-      await store.fail(
+    else {
+      const failedNow = await store.fail(
         jobId,
         `The report could not be generated after ${maxAttempts} attempts.`,
         clock(),
         refundCounter(job),
       );
+      // a late or duplicate writer changes nothing, and is neither logged nor counted
+      if (failedNow) events.failed(job, 'attempts_exhausted', clock() - job.createdMs);
+      return;
+    }
+    events.failed(job, 'attempts_exhausted_pdf', clock() - job.createdMs);
     return;
   }
   const heartbeat = setInterval(
     () => {
-      store.heartbeat(jobId, clock() + leaseMs).catch(() => {});
+      store.heartbeat(jobId, clock() + leaseMs).then(
+        (held) => {
+          if (!held) events.leaseLost(job, 'heartbeat');
+        },
+        () => {},
+      );
     },
     Math.max(1000, Math.floor(leaseMs / 3)),
   );
@@ -68,18 +106,27 @@ export async function generateReport(
     if (job.hasHtml && job.stage === 'delivering') {
       html = (await store.readFile(jobId, 'html')) as string;
     } else {
+      const runningMs = clock();
       const built = await buildHtml(job, options);
       if (signal.aborted) return 'interrupted';
       html = built.html;
       await store.saveHtml(jobId, html, built.label, clock());
+      events.stage(job, 'delivering', 'running', clock() - runningMs);
     }
     if (signal.aborted) return 'interrupted';
+    const deliveringMs = clock();
     try {
-      const pdf = await deps.pdf.render(html);
-      await store.complete(jobId, pdf, clock(), retention());
+      const pdf = await options.tracing.inSpan('pdf.render', { 'svc.job_id': jobId }, () =>
+        deps.pdf.render(html),
+      );
+      events.pdfRendered(true, 'worker', clock() - deliveringMs);
+      if (await store.complete(jobId, pdf, clock(), retention()))
+        events.completed(job, clock(), clock() - deliveringMs);
+      else events.leaseLost(job, 'complete');
     } catch (error) {
-      deps.logger?.warn({ jobId, err: error }, 'report PDF rendering failed; polls will retry it');
+      events.pdfRendered(false, 'worker', clock() - deliveringMs);
       await store.markPdfPending(jobId, clock(), retention());
+      events.pdfPending(job, error, clock() - deliveringMs);
     }
   } catch (error) {
     if (signal.aborted) return 'interrupted';
@@ -90,16 +137,17 @@ export async function generateReport(
       // elsewhere (or the restart) finds the released job and retries it
       await store.release(jobId, clock());
       options.requeue(jobId, delay);
+      events.retryScheduled(job, delay, error);
       return;
     }
     const detail =
       error instanceof PermanentJobError
         ? error.detail
         : (failure?.detail ?? 'The report could not be generated because of an internal error.');
-    if (!failure && !(error instanceof PermanentJobError)) {
-      deps.logger?.error({ jobId, err: error }, 'report generation failed');
+    if (await store.fail(jobId, detail, clock(), refundCounter(job))) {
+      // an unexplained error ('internal') is logged with its stack by the event
+      events.failed(job, failureReason(error, failure?.code), clock() - job.createdMs, error);
     }
-    await store.fail(jobId, detail, clock(), refundCounter(job));
   } finally {
     clearInterval(heartbeat);
   }

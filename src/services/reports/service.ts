@@ -7,7 +7,9 @@ import { assertCityInScope, entitledMetrics } from '../../domain/data/entitlemen
 import { apiError } from '../../domain/errors/catalogue.ts';
 import type { ReportLang } from '../../domain/reports/i18n/index.ts';
 import { reportFilename } from '../../domain/reports/slug.ts';
+import { DISABLED_TRACING } from '../../domain/telemetry/port.ts';
 import { generateReport } from './generate-job.ts';
+import { createJobEvents } from './job-events.ts';
 import { nextUtcMidnight, quotaCounterName } from './quota.ts';
 import { assertJobId, parseReportRequest } from './request.ts';
 import {
@@ -58,6 +60,8 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
   const pollRenderTimeoutMs = deps.pollRenderTimeoutMs ?? 15_000;
   const sweepIntervalMs = deps.sweepIntervalMs ?? 60_000;
   const { store, queue } = deps;
+  const events = createJobEvents(deps.logger, deps.telemetry?.metrics);
+  const tracing = deps.telemetry?.tracing ?? DISABLED_TRACING;
   const timers = new Set<NodeJS.Timeout>();
   /** PDF retries in flight in this process, so concurrent polls share one print */
   const pdfRetries = new Map<string, Promise<boolean>>();
@@ -113,18 +117,23 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
   }
 
   /** prints the stored HTML again; true once the PDF is stored */
-  function retryPdf(jobId: string): Promise<boolean> {
+  function retryPdf(job: ReportJob): Promise<boolean> {
+    const jobId = job.id;
     const running = pdfRetries.get(jobId);
     if (running) return running;
     const attempt = (async () => {
       const html = await store.readFile(jobId, 'html');
       if (typeof html !== 'string') return false;
+      const startedMs = clock();
       try {
-        const pdf = await deps.pdf.render(html);
+        const pdf = await tracing.inSpan('pdf.render', { 'svc.job_id': jobId }, () => deps.pdf.render(html));
+        events.pdfRendered(true, 'poll', clock() - startedMs);
         await store.complete(jobId, pdf, clock(), clock() + RETENTION_DAYS * DAY_MS);
+        events.pdfRetried(job, true, clock() - startedMs);
         return true;
       } catch (error) {
-        deps.logger?.warn({ jobId, err: error }, 'report PDF retry failed');
+        events.pdfRendered(false, 'poll', clock() - startedMs);
+        events.pdfRetried(job, false, clock() - startedMs, error);
         return false;
       }
     })().finally(() => pdfRetries.delete(jobId));
@@ -164,7 +173,8 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
   }
 
   const service: ReportService = {
-    async submit({ keyId, reportsPerDay, scope, body }) {
+    async submit({ keyId, reportsPerDay, scope, body, requestId }) {
+      const submittedMs = clock();
       const request = parseReportRequest(body);
       // 1. coverage, before anything is counted or started
       let lat: number;
@@ -222,6 +232,8 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
           metrics,
           nowMs: now,
           expiresMs: now + RETENTION_DAYS * DAY_MS,
+          requestId: requestId ?? null,
+          traceContext: tracing.currentContext(),
         });
       } catch (error) {
         // the job was not accepted: its quota unit goes back, even if the database that
@@ -229,10 +241,13 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
         refund(counter);
         throw error;
       }
+      const ref = { id, requestId: requestId ?? null, attempts: 0 };
+      events.accepted(ref, clock() - submittedMs, request.lang);
       // 5. enqueue; if the queue refuses, the job is in the database and the sweep runs it
-      await queue.enqueue({ v: 1, jobId: id }).catch((error: unknown) => {
-        deps.logger?.warn({ jobId: id, err: error }, 'report enqueue failed; the sweep will resume it');
-      });
+      await queue.enqueue({ v: 1, jobId: id }).then(
+        () => events.queued(ref),
+        (error: unknown) => events.enqueueFailed(ref, error),
+      );
       return { job_id: id, status: 'processing', stage: 'queued', links: { status: `/v1/reports/${id}` } };
     },
 
@@ -249,7 +264,7 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
       if (job.hasHtml && job.pdfPending) {
         // the state table: the first poll after the HTML is ready prints the PDF, and
         // every later poll retries while it is still pending
-        const printed = await withTimeout(retryPdf(job.id), pollRenderTimeoutMs);
+        const printed = await withTimeout(retryPdf(job), pollRenderTimeoutMs);
         if (!printed && job.status === 'processing') await store.completePending(job.id, clock());
         return completedView(job, printed);
       }
@@ -277,6 +292,7 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
     async resumeInterrupted() {
       const ids = await store.listUnheld(clock());
       for (const jobId of ids) await queue.enqueue({ v: 1, jobId });
+      events.requeuedBySweep(ids);
       return ids.length;
     },
 
@@ -289,21 +305,36 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
           maxAttempts,
           retryDelayMs,
           requeue,
+          events,
+          tracing,
         });
         // shutting down mid-job (this worker holds it): hand the job back at once (free
         // lease, message queued again) so another instance takes it now, not after the lease lapses
         if (outcome === 'interrupted') await handBack(message.jobId);
       });
+      deps.telemetry?.metrics.sample('svc_report_queue_depth', async () => {
+        const depth = (await queue.depth?.()) ?? { waiting: 0, active: 0, delayed: 0 };
+        // a retry waiting on this process's timer is a delayed message too
+        const delayed = depth.delayed + timers.size;
+        return [
+          [{ state: 'waiting' }, depth.waiting],
+          [{ state: 'active' }, depth.active],
+          [{ state: 'delayed' }, delayed],
+        ] as const;
+      });
       await service.resumeInterrupted();
       if (sweepIntervalMs > 0) {
         sweepTimer = setInterval(() => {
           void (async () => {
-            await service.resumeInterrupted();
+            const startedMs = clock();
+            const requeued = await service.resumeInterrupted();
+            let purged = 0;
             if (clock() - lastPurgeMs >= 3_600_000) {
               lastPurgeMs = clock();
-              await service.purgeExpired();
+              purged = await service.purgeExpired();
             }
-          })().catch((error: unknown) => deps.logger?.warn({ err: error }, 'report sweep failed'));
+            events.sweep(requeued, purged, clock() - startedMs);
+          })().catch((error: unknown) => events.sweepFailed(error));
         }, sweepIntervalMs);
         sweepTimer.unref();
       }

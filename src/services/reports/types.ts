@@ -6,6 +6,8 @@ import type { Coverage } from '../../domain/coverage/classify.ts';
 import type { ReportLang } from '../../domain/reports/i18n/index.ts';
 import type { ReportFont } from '../../domain/reports/styles.ts';
 import type { HistoricalStats } from '../../domain/stats/historical-stats.ts';
+import type { Telemetry } from '../../domain/telemetry/port.ts';
+import type { JobLogger as ReportLogger } from './job-events.ts';
 import type { SiteMapProvider } from './site-map.ts';
 
 export type StatsProvider = (input: {
@@ -15,10 +17,7 @@ export type StatsProvider = (input: {
   address: string | null;
 }) => Promise<HistoricalStats>;
 
-export interface ReportLogger {
-  warn(fields: Record<string, unknown>, message: string): void;
-  error(fields: Record<string, unknown>, message: string): void;
-}
+export type { JobLogger as ReportLogger } from './job-events.ts';
 
 export interface ReportServiceDeps {
   store: ReportJobStore;
@@ -48,7 +47,10 @@ export interface ReportServiceDeps {
   fonts?: readonly ReportFont[];
   clock?: () => number;
   newId?: () => string;
+  /** job event lines (a child logger of the process's) */
   logger?: ReportLogger;
+  /** metrics and spans of the jobs; off when absent */
+  telemetry?: Telemetry;
   /** how long a worker holds a job between heartbeats (default 30 s) */
   leaseMs?: number;
   /** attempts before a job fails (default 3) */
@@ -67,6 +69,8 @@ export interface SubmitInput {
   /** the key's city and metric scopes: a report reads only what the key may read */
   scope: { readonly cities: readonly string[]; readonly metrics: readonly string[] };
   body: unknown;
+  /** the id of the HTTP request that submits the job, carried by every job log line */
+  requestId?: string;
 }
 
 export interface SubmitResult {

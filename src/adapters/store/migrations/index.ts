@@ -4,6 +4,7 @@ import * as gazetteer from './002_gazetteer.ts';
 import * as reports from './003_reports.ts';
 import * as reportMetrics from './004_report_metrics.ts';
 import * as cityPackages from './005_city_packages.ts';
+import * as jobContext from './006_job_context.ts';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '003_reports': reports,
   '004_report_metrics': reportMetrics,
   '005_city_packages': cityPackages,
+  '006_job_context': jobContext,
 };

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
+import { RETRY_AFTER_SECONDS } from '../../../domain/errors/dependency.ts';
 import type { Readiness } from '../../../services/readiness.ts';
-import { RETRY_AFTER_SECONDS } from '../../dependency-problem.ts';
 import { problemResponses } from '../../schemas/common.ts';
 import type { V1App } from '../types.ts';
 

@@ -77,6 +77,7 @@ function registerReports(service: ReportService) {
           reportsPerDay: key.reportsPerDay,
           scope: key,
           body: request.body,
+          requestId: request.id,
         });
         return (reply as FastifyReply).code(202).send(accepted);
       },

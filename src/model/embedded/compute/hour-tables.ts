@@ -1,4 +1,5 @@
 import { forecastWeather } from '../meteo/forecast.ts';
+import { referenceWeather } from '../meteo/reference-weather.ts';
 import { observedWeather } from '../meteo/weather.ts';
 import type { Morphology } from '../morphology/morphology.ts';
 import { createHourTable, fillHour, type HourTable } from '../physics/hour-state.ts';
@@ -28,7 +29,10 @@ export class HourTables {
       const w = forecast
         ? forecastWeather(this.seed, h.hourMs, h.issuedMs!, lat, lon)
         : observedWeather(this.seed, h.hourMs, lat, lon);
-      fillHour(table, i, h.hourMs, w);
+      // a city's weather.epw replaces the generated weather of its reference year
+      const own =
+        !forecast && m.referenceWeather && new Date(h.hourMs).getUTCFullYear() === m.info.referenceYear;
+      fillHour(table, i, h.hourMs, own ? referenceWeather(m.referenceWeather!, h.hourMs, w) : w);
     });
     return table;
   }

@@ -1,4 +1,5 @@
 import type { DomainInfo } from '../../port.ts';
+import type { EpwYear } from '../meteo/epw.ts';
 import { type CellRasters, type FootprintArrays, viewColumns } from './layout.ts';
 
 /**
@@ -12,6 +13,8 @@ export interface Morphology {
   centre: { lat: number; lon: number };
   buffer: SharedArrayBuffer;
   rectCount: number;
+  /** the city's own reference-year weather (weather.epw); absent: the climatology */
+  referenceWeather?: EpwYear;
   rasters: CellRasters;
   footprints: FootprintArrays;
 }
@@ -22,6 +25,7 @@ export interface MorphologyTransfer {
   centre: { lat: number; lon: number };
   buffer: SharedArrayBuffer;
   rectCount: number;
+  referenceWeather?: EpwYear;
 }
 
 export function attachMorphology(t: MorphologyTransfer): Morphology {
@@ -31,5 +35,11 @@ export function attachMorphology(t: MorphologyTransfer): Morphology {
 }
 
 export function transferOf(m: Morphology): MorphologyTransfer {
-  return { info: m.info, centre: m.centre, buffer: m.buffer, rectCount: m.rectCount };
+  return {
+    info: m.info,
+    centre: m.centre,
+    buffer: m.buffer,
+    rectCount: m.rectCount,
+    ...(m.referenceWeather ? { referenceWeather: m.referenceWeather } : {}),
+  };
 }

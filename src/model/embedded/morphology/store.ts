@@ -2,6 +2,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CityDomainSpec, DomainInfo } from '../../port.ts';
 import { cellAt } from '../grid/geometry.ts';
+import { parseEpw } from '../meteo/epw.ts';
 import { MODEL_VERSION } from '../version.ts';
 import { cityDomainInfo, domainCentre, nationalDomainInfo } from './domains.ts';
 import { type CityClimate, cityFromGeometry } from './generate-city.ts';
@@ -96,10 +97,12 @@ export async function loadOrBuildCity(
 ): Promise<{ morphology: Morphology; generated: boolean }> {
   const info = cityDomainInfo(spec);
   const name = cityCacheName(spec);
+  // the weather is not cached with the rasters: parsing 8760 rows takes milliseconds
+  const weather = spec.referenceWeatherEpw ? { referenceWeather: parseEpw(spec.referenceWeatherEpw) } : {};
   const cached = await readCached(dataDir, name, info);
-  if (cached) return { morphology: cached, generated: false };
+  if (cached) return { morphology: { ...cached, ...weather }, generated: false };
   const geometry = await spec.geometry();
   const morphology = cityFromGeometry(info, geometry, climateAt(national, domainCentre(info), geometry));
   await writeCached(dataDir, name, morphology);
-  return { morphology, generated: true };
+  return { morphology: { ...morphology, ...weather }, generated: true };
 }

@@ -1,18 +1,35 @@
 import { Worker } from 'node:worker_threads';
+import type { DomainId } from '../../port.ts';
 import { ModelUnavailableError } from '../../port.ts';
+import type { MorphologyTransfer } from '../morphology/morphology.ts';
 import type { ReplyMessage, Task, WorkerInit } from './protocol.ts';
 
 /**
- * A fixed pool of compute workers. Tasks go to the least busy worker; each worker runs
- * its tasks in order. The worker file is resolved with the extension of this module,
- * so the pool works both from TypeScript sources under tsx and from compiled dist/.
+ * A fixed pool of compute workers. Tasks go to the least busy running worker; each
+ * worker runs its tasks in order. The worker file is resolved with the extension of this
+ * module, so the pool works both from TypeScript sources under tsx and from compiled dist/.
+ *
+ * A worker that dies (crash, out of memory, terminated) fails its in-flight tasks at once
+ * with ModelUnavailableError and is replaced after a backoff (RESPAWN_*), with the
+ * domains attached at that moment; it takes work again once it has warmed. While no
+ * worker runs, tasks are refused at once rather than queued behind a dead thread.
  */
 interface Slot {
   worker: Worker;
   pending: Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>;
-  /** the thread ended (crash or close): readiness reports fewer workers than configured */
-  exited: boolean;
+  /** the thread ended (crash or close) and its replacement is not warm yet */
+  down: boolean;
+  /** crashes in a row, each without a long enough life in between: the backoff's exponent */
+  crashes: number;
+  startedAt: number;
+  respawn?: NodeJS.Timeout;
 }
+
+/** first respawn delay, doubled per crash in a row, capped: a crash loop does not spin */
+const RESPAWN_FIRST_MS = 200;
+const RESPAWN_MAX_MS = 30_000;
+/** a worker that lived this long resets the backoff */
+const RESPAWN_STABLE_MS = 30_000;
 
 /**
  * Under tsx the loader registered by `--import tsx` does not reach worker threads on
@@ -28,28 +45,63 @@ export class WorkerPool {
   private readonly slots: Slot[] = [];
   private nextId = 1;
   private closed = false;
+  /** the domains every worker holds now: what a replacement worker starts with */
+  private readonly attached = new Map<DomainId, MorphologyTransfer>();
 
-  constructor(size: number, init: WorkerInit) {
-    const fromSource = import.meta.url.endsWith('.ts');
-    const url = new URL(`./worker${fromSource ? '.ts' : '.js'}`, import.meta.url);
+  constructor(
+    size: number,
+    private readonly init: WorkerInit,
+  ) {
+    for (const t of init.morphologies) this.attached.set(t.info.id, t);
     for (let i = 0; i < size; i++) {
-      const worker = fromSource ? sourceWorker(url, init) : new Worker(url, { workerData: init });
-      const slot: Slot = { worker, pending: new Map(), exited: false };
-      worker.on('message', (reply: ReplyMessage) => {
-        const waiter = slot.pending.get(reply.id);
-        if (!waiter) return;
-        slot.pending.delete(reply.id);
-        if (reply.ok) waiter.resolve(reply.result);
-        else waiter.reject(new ModelUnavailableError(`model computation failed: ${reply.error}`));
-      });
-      worker.on('error', (error) => this.failAll(slot, error));
-      worker.on('exit', (code) => {
-        slot.exited = true;
-        if (!this.closed) this.failAll(slot, new Error(`model worker exited with code ${code}`));
-      });
-      worker.unref();
+      const slot = { pending: new Map(), down: false, crashes: 0, startedAt: 0 } as unknown as Slot;
+      this.spawn(slot);
       this.slots.push(slot);
     }
+  }
+
+  private spawn(slot: Slot): void {
+    const fromSource = import.meta.url.endsWith('.ts');
+    const url = new URL(`./worker${fromSource ? '.ts' : '.js'}`, import.meta.url);
+    const init: WorkerInit = { seed: this.init.seed, morphologies: [...this.attached.values()] };
+    const worker = fromSource ? sourceWorker(url, init) : new Worker(url, { workerData: init });
+    slot.worker = worker;
+    slot.startedAt = performance.now();
+    worker.on('message', (reply: ReplyMessage) => {
+      const waiter = slot.pending.get(reply.id);
+      if (!waiter) return;
+      slot.pending.delete(reply.id);
+      if (reply.ok) waiter.resolve(reply.result);
+      else waiter.reject(new ModelUnavailableError(`model computation failed: ${reply.error}`));
+    });
+    worker.on('error', (error) => this.failAll(slot, error));
+    worker.on('exit', (code) => {
+      if (slot.worker !== worker) return;
+      slot.down = true;
+      if (this.closed) return;
+      this.failAll(slot, new Error(`model worker exited with code ${code}`));
+      this.scheduleRespawn(slot);
+    });
+    worker.unref();
+  }
+
+  private scheduleRespawn(slot: Slot): void {
+    if (performance.now() - slot.startedAt >= RESPAWN_STABLE_MS) slot.crashes = 0;
+    const delay = Math.min(RESPAWN_MAX_MS, RESPAWN_FIRST_MS * 2 ** slot.crashes);
+    slot.crashes += 1;
+    slot.respawn = setTimeout(() => {
+      slot.respawn = undefined;
+      if (this.closed) return;
+      this.spawn(slot);
+      // back in rotation once it holds the reference-year tables, like at start-up
+      this.runOn(slot, { method: 'warm' }).then(
+        () => {
+          if (!this.closed) slot.down = false;
+        },
+        () => undefined, // it died again: its exit schedules the next attempt
+      );
+    }, delay);
+    slot.respawn.unref();
   }
 
   /** precompute every domain's reference-year tables in every worker; resolves when all are done */
@@ -57,42 +109,64 @@ export class WorkerPool {
     return this.broadcast({ method: 'warm' });
   }
 
-  /** the same task on every worker (domain changes, warming); resolves when all are done */
+  /** the same task on every running worker (domain changes, warming); resolves when all are done */
   broadcast(task: Task): Promise<void> {
     if (this.closed) return Promise.reject(new ModelUnavailableError('the model is closed'));
-    return Promise.all(this.slots.map((slot) => this.runOn<void>(slot, task))).then(() => undefined);
+    // a replacement worker started later must hold the same domains
+    if (task.method === 'attach') for (const t of task.morphologies) this.attached.set(t.info.id, t);
+    if (task.method === 'detach') for (const id of task.domains) this.attached.delete(id);
+    const running = this.slots.filter((slot) => !slot.down);
+    return Promise.all(running.map((slot) => this.runOn<void>(slot, task))).then(() => undefined);
   }
 
   get size(): number {
     return this.slots.length;
   }
 
-  /** threads still running */
+  /** threads running and warm */
   get alive(): number {
-    return this.slots.filter((slot) => !slot.exited).length;
+    return this.slots.filter((slot) => !slot.down).length;
+  }
+
+  /** tasks posted to the workers and not answered yet */
+  get pending(): number {
+    let total = 0;
+    for (const slot of this.slots) total += slot.pending.size;
+    return total;
   }
 
   run<T>(task: Task): Promise<T> {
     if (this.closed) return Promise.reject(new ModelUnavailableError('the model is closed'));
-    let slot = this.slots[0]!;
-    for (const s of this.slots) if (s.pending.size < slot.pending.size) slot = s;
+    let slot: Slot | undefined;
+    for (const s of this.slots) if (!s.down && (!slot || s.pending.size < slot.pending.size)) slot = s;
+    if (!slot) return Promise.reject(new ModelUnavailableError('no model worker is running; restarting'));
     return this.runOn<T>(slot, task);
+  }
+
+  /**
+   * Fault injection: ends one worker thread the way a crash would (the fault tests use
+   * it; there is no other way to kill a single thread from outside).
+   */
+  async terminateWorker(index: number): Promise<void> {
+    await this.slots[index]?.worker.terminate();
   }
 
   private runOn<T>(chosen: Slot, task: Task): Promise<T> {
     const id = this.nextId++;
+    const worker = chosen.worker;
     return new Promise<T>((resolve, reject) => {
       chosen.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
       // keep the process alive only while work is outstanding
-      chosen.worker.ref();
-      chosen.worker.postMessage({ id, task });
+      worker.ref();
+      worker.postMessage({ id, task });
     }).finally(() => {
-      if (chosen.pending.size === 0) chosen.worker.unref();
+      if (chosen.pending.size === 0) worker.unref();
     });
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    for (const s of this.slots) if (s.respawn) clearTimeout(s.respawn);
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
     for (const s of this.slots) this.failAll(s, new ModelUnavailableError('the model is closed'));
   }

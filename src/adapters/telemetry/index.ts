@@ -1,0 +1,50 @@
+import { DISABLED_METRICS, DISABLED_TRACING, type Telemetry } from '../../domain/telemetry/port.ts';
+import { type MetricsServer, startMetricsServer } from './metrics-server.ts';
+import { createPrometheusMetrics, type PrometheusMetrics } from './prometheus.ts';
+import { createOtlpTracing, type OtlpTracing } from './tracing.ts';
+
+export interface TelemetrySettings {
+  host: string;
+  /** METRICS_PORT: the scrape listener's port; undefined: no metrics at all */
+  metricsPort: number | undefined;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT: where spans go; undefined: no tracing at all */
+  otlpEndpoint: string | undefined;
+  serviceVersion: string;
+}
+
+export interface TelemetryRuntime {
+  telemetry: Telemetry;
+  /** opens the metrics listener (when configured); resolves to its port, else null */
+  listen(): Promise<number | null>;
+  /** closes the listener and flushes the spans still buffered */
+  close(): Promise<void>;
+}
+
+/**
+ * Metrics and tracing as configured: each is either its real adapter or the disabled
+ * implementation, chosen once here, so call sites never test a flag.
+ */
+export function createTelemetry(settings: TelemetrySettings): TelemetryRuntime {
+  const metrics: PrometheusMetrics | null =
+    settings.metricsPort === undefined ? null : createPrometheusMetrics();
+  const tracing: OtlpTracing | null = settings.otlpEndpoint
+    ? createOtlpTracing({
+        endpoint: settings.otlpEndpoint,
+        serviceName: 'svc-api',
+        serviceVersion: settings.serviceVersion,
+      })
+    : null;
+  let server: MetricsServer | null = null;
+  return {
+    telemetry: { metrics: metrics ?? DISABLED_METRICS, tracing: tracing ?? DISABLED_TRACING },
+    async listen() {
+      if (!metrics || settings.metricsPort === undefined) return null;
+      server ??= await startMetricsServer(metrics.registry, settings.host, settings.metricsPort);
+      return server.port;
+    },
+    async close() {
+      await server?.close();
+      await tracing?.shutdown().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import type { StatisticsPool } from '../../adapters/threads/statistics-pool.ts';
+import { secondsSince, type Telemetry } from '../../domain/telemetry/port.ts';
+import type { MicroclimateModel, SeriesSpan } from '../../model/port.ts';
+
+const SERIES_KIND: Record<SeriesSpan['kind'], string> = {
+  reference: 'reference_year',
+  observed: 'observed',
+  forecast: 'forecast',
+};
+
+function measured<T>(telemetry: Telemetry, kind: string, work: () => Promise<T>): Promise<T> {
+  const started = process.hrtime.bigint();
+  const timed = () =>
+    work().finally(() =>
+      telemetry.metrics.observe('svc_model_compute_seconds', secondsSince(started), { kind }),
+    );
+  return telemetry.tracing.inSpan('model.compute', { 'svc.model.kind': kind }, timed);
+}
+
+/**
+ * The model port with its computations timed by kind (svc_model_compute_seconds) and
+ * traced (a `model.compute` span); every other member passes through untouched. The
+ * pool's queue length is read at each scrape.
+ */
+export function instrumentModel(model: MicroclimateModel, telemetry: Telemetry): MicroclimateModel {
+  if (!telemetry.metrics.enabled && !telemetry.tracing.enabled) return model;
+  if (model.pendingTasks) {
+    const pending = model.pendingTasks.bind(model);
+    telemetry.metrics.sample('svc_model_pool_queue_length', async () => [[{ pool: 'model' }, pending()]]);
+  }
+  const wrapped: Partial<MicroclimateModel> = {
+    series: (domain, cells, span, opts) =>
+      measured(telemetry, SERIES_KIND[span.kind], () => model.series(domain, cells, span, opts)),
+    layerWindow: (domain, layer, hour, window, opts) =>
+      measured(telemetry, 'tile_window', () => model.layerWindow(domain, layer, hour, window, opts)),
+    layerRange: (domain, layer, hours, opts) =>
+      measured(telemetry, 'layer_range', () => model.layerRange(domain, layer, hours, opts)),
+  };
+  return new Proxy(model, {
+    get(target, property, receiver) {
+      const own = wrapped[property as keyof MicroclimateModel];
+      if (own) return own;
+      const value = Reflect.get(target, property, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+/** The statistics worker pool, timed as model work of kind `statistics`. */
+export function instrumentStatisticsPool(pool: StatisticsPool, telemetry: Telemetry): StatisticsPool {
+  if (!telemetry.metrics.enabled && !telemetry.tracing.enabled) return pool;
+  if (pool.pendingTasks) {
+    const pending = pool.pendingTasks.bind(pool);
+    telemetry.metrics.sample('svc_model_pool_queue_length', async () => [
+      [{ pool: 'statistics' }, pending()],
+    ]);
+  }
+  return {
+    ...pool,
+    compute: (hours, cells, references) =>
+      measured(telemetry, 'statistics', () => pool.compute(hours, cells, references)),
+    close: () => pool.close(),
+  };
+}

@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { type Deployment, type Instance, startDeployment } from '../helpers/instances.ts';
+import { writeTownPackage } from '../helpers/town.ts';
+
+/**
+ * Scale-out cities: `svc cities import` with DATABASE_URL stores the package in
+ * PostgreSQL; two running server processes (each with its own DATA_DIR) list the city
+ * within a minute, without a restart, and both drop it after `svc cities remove`.
+ */
+let deployment: Deployment;
+let dir: string;
+
+async function listedOn(instance: Instance): Promise<string[]> {
+  const response = await fetch(`${instance.base}/v1/cities`);
+  assert.equal(response.status, 200);
+  return ((await response.json()) as { cities: Array<{ id: string }> }).cities.map((c) => c.id);
+}
+
+/** waits until every instance agrees that `present` holds; the time it took, ms */
+async function untilAll(present: boolean): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    const lists = await Promise.all(deployment.instances.map(listedOn));
+    if (lists.every((ids) => ids.includes('leuven') === present)) return Date.now() - started;
+    if (Date.now() - started > 60_000)
+      throw new Error(
+        `leuven ${present ? 'listed' : 'dropped'} by ${lists.map((l) => l.join('+')).join(' / ')}`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'svc-scale-town-'));
+  writeTownPackage(join(dir, 'leuven'));
+  deployment = await startDeployment(2, { CITIES_POLL_MS: '1000' });
+  await deployment.ready();
+});
+after(async () => {
+  await deployment?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('scale-out: an imported city goes live on every instance', () => {
+  test('both instances list the city within a minute of the import, then drop it after remove', async () => {
+    for (const instance of deployment.instances) assert.ok(!(await listedOn(instance)).includes('leuven'));
+    const imported = JSON.parse(await deployment.cli(['cities', 'import', join(dir, 'leuven')])) as {
+      id: string;
+    };
+    assert.equal(imported.id, 'leuven');
+    assert.ok((await untilAll(true)) < 60_000);
+    const removed = JSON.parse(await deployment.cli(['cities', 'remove', 'leuven'])) as { removed: boolean };
+    assert.equal(removed.removed, true);
+    assert.ok((await untilAll(false)) < 60_000);
+  });
+});
