@@ -3,13 +3,15 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import type { Middleware } from 'openapi-fetch';
 import {
-  absoluteTileJson,
   createSvcClient,
   fetchReport,
+  fetchTileJson,
   isSvcError,
   SvcApiError,
   type SvcClient,
+  splitSignedLink,
   unwrap,
 } from '../../clients/typescript/src/index.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
@@ -22,13 +24,24 @@ const NAMUR = { lat: 50.4687, lon: 4.8625 };
 let service: TestService;
 let baseUrl: string;
 let client: SvcClient;
+// "METHOD /path-template" of every request the typed clients made, as openapi-fetch names it
+const exercised = new Set<string>();
+const recordOperation: Middleware = {
+  onRequest({ request, schemaPath }) {
+    exercised.add(`${request.method} ${schemaPath}`);
+  },
+};
+const tracked = (c: SvcClient) => {
+  c.use(recordOperation);
+  return c;
+};
 const dir = mkdtempSync(join(tmpdir(), 'svc-client-'));
 before(async () => {
   service = await startTestService();
   const origin = await service.composition.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `${origin}/v1`;
   const key = await service.createKey(['--rate-per-min', '10000', '--reports-per-day', '20']);
-  client = createSvcClient({ baseUrl, key });
+  client = tracked(createSvcClient({ baseUrl, key }));
 });
 after(async () => {
   await service.close();
@@ -36,8 +49,11 @@ after(async () => {
 });
 
 describe('the TypeScript client, one call per endpoint', () => {
-  test('public endpoints: health, cities, one city, scales, one scale', async () => {
+  test('public endpoints: health, readiness, cities, one city, scales, one scale', async () => {
     assert.equal((await unwrap(client.GET('/health'))).status, 'ok');
+    const ready = await client.GET('/health/ready');
+    assert.equal(ready.response.status, 200, JSON.stringify(ready.error));
+    assert.ok(ready.data && typeof ready.data === 'object');
     const cities = await unwrap(client.GET('/cities', { params: { query: { product: 'map' } } }));
     assert.ok(cities.cities.some((city) => city.id === 'brussels'));
     assert.equal(
@@ -71,22 +87,52 @@ describe('the TypeScript client, one call per endpoint', () => {
     assert.ok(forecast.hourly.length > 0, 'forecast');
   });
 
-  test('map: catalog, TileJSON made absolute with {z}/{x}/{y} intact, a vector tile', async () => {
+  test('map: catalog, every TileJSON route (absolute, {z}/{x}/{y} intact), every tile route', async () => {
     const catalog = await unwrap(client.GET('/map/{city}', { params: { path: { city: 'brussels' } } }));
-    const link = client.resolve(catalog.static.buildings!.tilejson);
-    const tileJson = absoluteTileJson((await (await fetch(link)).json()) as never, link);
-    const template = tileJson.tiles[0]!;
-    assert.ok(template.startsWith(`${baseUrl}/map/brussels/tiles/buildings/{z}/{x}/{y}.mvt?`), template);
-    // the typed tile operations too: a tile in the middle of Brussels at zoom 15
-    const [path, query] = template
-      .replace('{z}', '15')
-      .replace('{x}', '16780')
-      .replace('{y}', '11016')
-      .split('?');
-    const tile = await fetch(`${path}?${query}`);
-    assert.ok([200, 204].includes(tile.status));
-    if (tile.status === 200)
-      assert.equal(tile.headers.get('content-type'), 'application/vnd.mapbox-vector-tile');
+    const realtimeStep = catalog.realtime!;
+    const forecastStep = catalog.forecast[0]!;
+    const links = {
+      static: catalog.static.buildings!.tilejson,
+      realtime: Object.values(realtimeStep.layers)[0]!.tilejson,
+      forecast: Object.values(forecastStep.layers)[0]!.tilejson,
+    };
+    assert.match(links.forecast, /\/tiles\/forecast\//);
+    for (const [kind, link] of Object.entries(links)) {
+      const tileJson = await fetchTileJson(client, link);
+      const template = tileJson.tiles[0]!;
+      assert.ok(template.startsWith(`${baseUrl}/map/brussels/tiles/`), `${kind}: ${template}`);
+      assert.match(template, /\/\{z\}\/\{x\}\/\{y\}\.mvt\?/, kind);
+      // a tile in the middle of Brussels at zoom 15, through the typed tile operation
+      const { path, query } = splitSignedLink(
+        template.replace('{z}', '15').replace('{x}', '16780').replace('{y}', '11016'),
+      );
+      const parts = path.split('/').slice(2); // [city, 'tiles', ...]
+      const [z, x, y] = parts.slice(-3) as [string, string, string];
+      const signed = { querySerializer: () => query, parseAs: 'arrayBuffer' as const };
+      const tile =
+        kind === 'static'
+          ? await client.GET('/map/{city}/tiles/{layer}/{z}/{x}/{y}', {
+              params: { path: { city: parts[0]!, layer: parts[2]!, z, x, y } },
+              ...signed,
+            })
+          : kind === 'realtime'
+            ? await client.GET('/map/{city}/tiles/{layer}/{timestamp}/{z}/{x}/{y}', {
+                params: { path: { city: parts[0]!, layer: parts[2]!, timestamp: parts[3]!, z, x, y } },
+                ...signed,
+              })
+            : await client.GET('/map/{city}/tiles/forecast/{layer}/{timestamp}/{z}/{x}/{y}', {
+                params: { path: { city: parts[0]!, layer: parts[3]!, timestamp: parts[4]!, z, x, y } },
+                ...signed,
+              });
+      assert.equal(tile.error, undefined, `${kind}: ${JSON.stringify(tile.error)}`);
+      assert.ok([200, 204].includes(tile.response.status), `${kind}: ${tile.response.status}`);
+      if (tile.response.status === 200) {
+        assert.equal(tile.response.headers.get('content-type'), 'application/vnd.mapbox-vector-tile');
+        assert.ok(tile.data instanceof ArrayBuffer && tile.data.byteLength > 0, kind);
+      } else {
+        assert.equal((tile.data as ArrayBuffer | undefined)?.byteLength ?? 0, 0, kind);
+      }
+    }
   });
 
   test('reports: ordered, polled to completion and downloaded (the README example)', async () => {
@@ -114,6 +160,25 @@ describe('the TypeScript client, one call per endpoint', () => {
     assert.deepEqual(stats.meta.metrics, ['air', 'wind', 'thermal']);
   });
 
+  test('reports through the typed operations: create, poll, download', async () => {
+    const job = await unwrap(
+      client.POST('/reports', { body: { lat: 50.4687, lon: 4.8625, format: 'html' } as never }),
+    );
+    let state = await unwrap(client.GET('/reports/{job_id}', { params: { path: { job_id: job.job_id } } }));
+    for (let i = 0; i < 240 && !['completed', 'failed'].includes(state.status); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      state = await unwrap(client.GET('/reports/{job_id}', { params: { path: { job_id: job.job_id } } }));
+    }
+    assert.equal(state.status, 'completed');
+    const html = await client.GET('/reports/{job_id}/download', {
+      params: { path: { job_id: job.job_id }, query: { format: 'html' } as never },
+      parseAs: 'text',
+    });
+    assert.equal(html.response.status, 200);
+    assert.match(html.response.headers.get('content-type') ?? '', /^text\/html/);
+    assert.match(String(html.data), /<html/i);
+  });
+
   test('errors are typed by code, with the problem document detail', async () => {
     const outside = await unwrap(
       client.GET('/realtime', { params: { query: { lat: 48.85, lon: 2.35 } } }),
@@ -129,7 +194,23 @@ describe('the TypeScript client, one call per endpoint', () => {
       }),
     ).catch((error: unknown) => error);
     assert.ok(isSvcError(missing, 'not_found'));
+    await anonymous.GET('/key'); // (the untracked client: counted below through `client`)
     const unreachable = createSvcClient({ baseUrl: 'http://127.0.0.1:9' });
     assert.ok(isSvcError(await unwrap(unreachable.GET('/health')).catch((e: unknown) => e), 'network_error'));
   });
+});
+
+test('every operation of the served document was called through the typed client', async () => {
+  const response = await fetch(`${baseUrl}/openapi.json`);
+  const document = (await response.json()) as {
+    paths: Record<string, Record<string, { operationId?: string }>>;
+  };
+  const served = new Set<string>();
+  for (const [path, operations] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      if (operation.operationId) served.add(`${method.toUpperCase()} ${path}`);
+    }
+  }
+  assert.ok(served.size >= 21, `${served.size} operations`);
+  assert.deepEqual([...exercised].sort(), [...served].sort());
 });

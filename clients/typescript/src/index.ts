@@ -1,5 +1,6 @@
 export { createSvcClient, resolveLink, type SvcClient, type SvcClientOptions, unwrap } from './client.ts';
 export { isSvcError, SvcApiError, type SvcErrorCode } from './errors.ts';
+export { fetchTileJson, type SignedLink, splitSignedLink } from './map-links.ts';
 export { absoluteTileJson, svcTransformRequest, type TileJSON } from './maplibre.ts';
 export type { components, operations, paths } from './openapi.ts';
 export {

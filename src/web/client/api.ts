@@ -1,70 +1,56 @@
-import { resolveLink } from '@svc-api/client';
+import { createSvcClient, fetchTileJson, SvcApiError, unwrap } from '@svc-api/client';
 import type { Catalog, Scale, ScaleSummary, TileJson, View } from './scale-types.ts';
 
 /**
- * The few API calls the map client makes. Links in response bodies are relative and
- * start with /v1; they are resolved against the API's origin here, once.
+ * The few API calls the map client makes, through the typed client package
+ * (@svc-api/client): its operations, its link joiner that keeps `{z}/{x}/{y}` intact and
+ * its errors typed by `code`. Links in response bodies are relative and start with /v1.
  */
 export interface ApiClient {
   catalog(city: string): Promise<Catalog>;
   scales(): Promise<{ views: View[]; scales: ScaleSummary[] }>;
   scale(id: string): Promise<Scale>;
+  /** a catalog TileJSON link, fetched and returned with absolute `tiles` */
   tileJson(link: string): Promise<TileJson>;
   resolve(link: string): string;
 }
 
-export class ApiRequestError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    detail: string,
-  ) {
-    super(detail);
-    this.name = 'ApiRequestError';
-  }
-}
+/** The v1 name of the client package's `SvcApiError` (status, code, detail), kept for existing pages. */
+export const ApiRequestError = SvcApiError;
+export type ApiRequestError = SvcApiError;
 
 export function createApiClient(opts: { origin: string; key: string; fetch?: typeof fetch }): ApiClient {
-  const doFetch = opts.fetch ?? globalThis.fetch.bind(globalThis);
   const origin = new URL(opts.origin).origin;
-  // the client package's joiner: URL() would percent-encode the {z}/{x}/{y} of tile templates
-  const resolve = (link: string) => resolveLink(link.startsWith('/') ? link : `/${link}`, origin);
-
-  async function getJson<T>(link: string, withKey: boolean): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (withKey) headers.Authorization = `Bearer ${opts.key}`;
-    let response: Response;
-    try {
-      response = await doFetch(resolve(link), { headers });
-    } catch (err) {
-      // a browser hides the status of a refused cross-origin answer; say what is likely
-      throw new ApiRequestError(0, 'network_error', `Could not reach the API (${(err as Error).message}).`);
-    }
-    if (!response.ok) {
-      const problem = (await response.json().catch(() => ({}))) as { code?: string; detail?: string };
-      throw new ApiRequestError(
-        response.status,
-        problem.code ?? 'error',
-        problem.detail ?? response.statusText,
-      );
-    }
-    return (await response.json()) as T;
-  }
+  const client = createSvcClient({
+    baseUrl: `${origin}/v1`,
+    key: opts.key,
+    ...(opts.fetch ? { fetch: opts.fetch } : {}),
+  });
+  // the published views and scales need no key; sending none keeps them shared in caches
+  const anonymous = createSvcClient({
+    baseUrl: `${origin}/v1`,
+    ...(opts.fetch ? { fetch: opts.fetch } : {}),
+  });
+  const resolve = (link: string) => client.resolve(link.startsWith('/') ? link : `/${link}`);
 
   const scaleCache = new Map<string, Promise<Scale>>();
   return {
     resolve,
-    catalog: (city) => getJson<Catalog>(`/v1/map/${encodeURIComponent(city)}`, true),
-    scales: () => getJson('/v1/scales', false),
+    catalog: async (city) =>
+      (await unwrap(client.GET('/map/{city}', { params: { path: { city } } }))) as unknown as Catalog,
+    scales: async () =>
+      (await unwrap(anonymous.GET('/scales'))) as unknown as Awaited<ReturnType<ApiClient['scales']>>,
     scale(id) {
       let hit = scaleCache.get(id);
       if (!hit) {
-        hit = getJson<Scale>(`/v1/scales/${encodeURIComponent(id)}`, false);
+        hit = unwrap(anonymous.GET('/scales/{scale}', { params: { path: { scale: id } } })).then(
+          (scale) => scale as unknown as Scale,
+        );
         hit.catch(() => scaleCache.delete(id));
         scaleCache.set(id, hit);
       }
       return hit;
     },
-    tileJson: (link) => getJson<TileJson>(link, false),
+    tileJson: async (link) => (await fetchTileJson(anonymous, link)) as unknown as TileJson,
   };
 }

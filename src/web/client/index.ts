@@ -2,6 +2,8 @@ import { type ApiClient, ApiRequestError, createApiClient } from './api.ts';
 import type { Catalog, CatalogStep, Scale, ScaleSummary, View } from './scale-types.ts';
 import { fillColor, type LegendEntry, legendEntries } from './style.ts';
 
+// errors are the client package's, typed by `code`: `isSvcError(err, 'url_expired')`
+export { isSvcError, SvcApiError, type SvcErrorCode } from '@svc-api/client';
 export type { LegendEntry };
 /**
  * svc-map: the browser client of the map product (published at /sdk/map/v1/svc-map.js).
@@ -140,8 +142,8 @@ export function createSvcMap(options: SvcMapOptions): SvcMap {
   }
 
   async function tilesOf(link: string) {
-    const tj = await api.tileJson(link);
-    return { ...tj, tiles: tj.tiles.map((t) => api.resolve(t)) };
+    // absolute already: the client package resolves `tiles` against the TileJSON's URL
+    return api.tileJson(link);
   }
 
   /** point a source at a TileJSON link: add it the first time, swap its tiles after */

@@ -99,7 +99,8 @@ async function start(apiKey: string) {
     apiKey,
     city,
     onChange: render,
-    onError: (err) => status(`${(err as { code?: string }).code ?? 'error'}: ${err.message}`, true),
+    // the SDK's own copy of the client package's error class, so `instanceof` holds
+    onError: (err) => status(sdk.isSvcError(err) ? `${err.code}: ${err.detail}` : err.message, true),
   });
   // the page's objects, for a look from the browser console
   Object.assign(window, { svcDemo: { map, svc } });
