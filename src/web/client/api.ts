@@ -36,21 +36,21 @@ export function createApiClient(opts: { origin: string; key: string; fetch?: typ
   const scaleCache = new Map<string, Promise<Scale>>();
   return {
     resolve,
-    catalog: async (city) =>
-      (await unwrap(client.GET('/map/{city}', { params: { path: { city } } }))) as unknown as Catalog,
+    catalog: async (city) => await unwrap(client.GET('/map/{city}', { params: { path: { city } } })),
     scales: async () =>
-      (await unwrap(anonymous.GET('/scales'))) as unknown as Awaited<ReturnType<ApiClient['scales']>>,
+      // the document types bounds as plain arrays where the scale types name their tuples
+      (await unwrap(anonymous.GET('/scales'))) as Awaited<ReturnType<ApiClient['scales']>>,
     scale(id) {
       let hit = scaleCache.get(id);
       if (!hit) {
         hit = unwrap(anonymous.GET('/scales/{scale}', { params: { path: { scale: id } } })).then(
-          (scale) => scale as unknown as Scale,
+          (scale) => scale as Scale,
         );
         hit.catch(() => scaleCache.delete(id));
         scaleCache.set(id, hit);
       }
       return hit;
     },
-    tileJson: async (link) => (await fetchTileJson(anonymous, link)) as unknown as TileJson,
+    tileJson: async (link) => (await fetchTileJson(anonymous, link)) as TileJson,
   };
 }
