@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { asDependencyError, unavailableDependency } from '../../src/adapters/faults/classify.ts';
 import { DependencyUnavailableError } from '../../src/domain/errors/dependency.ts';
-import { toApiError } from '../../src/http/problem.ts';
+import { translateFailure } from '../../src/domain/errors/translate.ts';
 
 const coded = (message: string, code: string) => Object.assign(new Error(message), { code });
 
@@ -57,9 +57,9 @@ test('errors about the query itself pass through unchanged', () => {
   assert.equal(asDependencyError(bug, 'database'), bug);
 });
 
-test('the HTTP translation answers 503 upstream_unavailable with Retry-After', () => {
+test('the one failure translation answers 503 upstream_unavailable with Retry-After', () => {
   for (const dependency of ['database', 'redis', 'disk', 'queue'] as const) {
-    const problem = toApiError(new DependencyUnavailableError(dependency));
+    const problem = translateFailure(new DependencyUnavailableError(dependency));
     assert.ok(problem);
     assert.equal(problem.status, 503);
     assert.equal(problem.code, 'upstream_unavailable');
