@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after } from 'node:test';
 import { createSqlCounters } from '../../src/adapters/counters/sql.ts';
 import type { PdfRenderer } from '../../src/adapters/pdf/port.ts';
 import { createInProcessQueue } from '../../src/adapters/queue/in-process.ts';
@@ -46,6 +47,33 @@ export async function tempDatabase(
     async drop() {
       await opened.close();
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Databases and harnesses of one kind for the tests of the enclosing suite, closed (last
+ * first) after it. Call it inside a `describe`.
+ */
+export function suiteResources(kind: 'sqlite' | 'postgres') {
+  const cleanups: Array<() => Promise<void>> = [];
+  after(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+  return {
+    /** one more thing to undo after the suite */
+    onCleanup(cleanup: () => Promise<void>): void {
+      cleanups.push(cleanup);
+    },
+    async database(): Promise<OpenedDatabase> {
+      const db = await tempDatabase(kind);
+      cleanups.push(() => db.drop());
+      return db.opened;
+    },
+    async harness(options: Parameters<typeof startHarness>[0]): Promise<Harness> {
+      const created = await startHarness(options);
+      cleanups.push(() => created.close());
+      return created;
     },
   };
 }

@@ -1,34 +1,14 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, describe, test } from 'node:test';
-import type { OpenedDatabase } from '../../../src/adapters/store/database.ts';
+import { describe, test } from 'node:test';
 import { createReportJobStore } from '../../../src/adapters/store/report-jobs.ts';
 import type { JobView } from '../../../src/services/reports/service.ts';
-import {
-  controllableRenderer,
-  fixtureStats,
-  type Harness,
-  startHarness,
-  tempDatabase,
-} from '../../helpers/reports.ts';
+import { controllableRenderer, fixtureStats, suiteResources } from '../../helpers/reports.ts';
 
 /** The job store and restart behaviour, on both databases the service supports. */
 for (const kind of ['sqlite', 'postgres'] as const) {
   describe(`durable report jobs on ${kind}`, () => {
-    const cleanups: Array<() => Promise<void>> = [];
-    after(async () => {
-      for (const cleanup of cleanups.reverse()) await cleanup();
-    });
-    async function database(): Promise<OpenedDatabase> {
-      const db = await tempDatabase(kind);
-      cleanups.push(() => db.drop());
-      return db.opened;
-    }
-    async function harness(options: Parameters<typeof startHarness>[0]): Promise<Harness> {
-      const created = await startHarness(options);
-      cleanups.push(() => created.close());
-      return created;
-    }
+    const { database, harness, onCleanup } = suiteResources(kind);
     const T0 = Date.UTC(2026, 10, 20, 10, 0, 0);
     const newJob = (id: string) => ({
       id,
@@ -82,7 +62,7 @@ for (const kind of ['sqlite', 'postgres'] as const) {
       stuck.catch(() => {});
       // instance A: its statistics never come back, as if the process hung and died
       const a = await harness({ opened, now, overrides: { stats: () => stuck, leaseMs: 30_000 } });
-      cleanups.push(async () => failStuck(new Error('instance A is gone')));
+      onCleanup(async () => failStuck(new Error('instance A is gone')));
       const accepted = await a.service.submit({
         keyId: 'key_a',
         reportsPerDay: 5,

@@ -1,19 +1,12 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { createSqlCounters } from '../../../src/adapters/counters/sql.ts';
-import type { OpenedDatabase } from '../../../src/adapters/store/database.ts';
 import { createReportJobStore } from '../../../src/adapters/store/report-jobs.ts';
 import { ApiError, apiError } from '../../../src/domain/errors/catalogue.ts';
 import { nextUtcMidnight, quotaCounterName } from '../../../src/services/reports/quota.ts';
 import type { StatsProvider } from '../../../src/services/reports/service.ts';
-import {
-  controllableRenderer,
-  fixtureStats,
-  type Harness,
-  startHarness,
-  tempDatabase,
-} from '../../helpers/reports.ts';
+import { controllableRenderer, fixtureStats, suiteResources } from '../../helpers/reports.ts';
 
 /**
  * The quota counts work that starts and gives back a unit when a job fails (issue #12):
@@ -22,20 +15,7 @@ import {
  */
 for (const kind of ['sqlite', 'postgres'] as const) {
   describe(`report quota refunds on ${kind}`, () => {
-    const cleanups: Array<() => Promise<void>> = [];
-    after(async () => {
-      for (const cleanup of cleanups.reverse()) await cleanup();
-    });
-    async function database(): Promise<OpenedDatabase> {
-      const db = await tempDatabase(kind);
-      cleanups.push(() => db.drop());
-      return db.opened;
-    }
-    async function harness(options: Parameters<typeof startHarness>[0]): Promise<Harness> {
-      const created = await startHarness(options);
-      cleanups.push(() => created.close());
-      return created;
-    }
+    const { database, harness } = suiteResources(kind);
     const T0 = Date.UTC(2026, 10, 20, 10, 0, 0);
     const scope = { cities: ['*'], metrics: ['*'] };
 

@@ -1,3 +1,4 @@
+import type { CellSeries } from '../../port.ts';
 import type { Background } from '../compute/background.ts';
 import { HORIZON_DIRECTIONS, SURFACE, WIND_SECTORS } from '../morphology/layout.ts';
 import type { Morphology } from '../morphology/morphology.ts';
@@ -15,21 +16,8 @@ import {
  * elevation), pedestrian wind and gusts from direction-dependent factors, shadow and
  * sky view for radiation and UTCI, and pollution from background plus road exposure.
  */
-export interface CellOutput {
-  no2: Float32Array;
-  pm25: Float32Array;
-  pm10: Float32Array;
-  o3: Float32Array;
-  ucomfort: Float32Array;
-  ugust: Float32Array;
-  utci: Float32Array;
-  airTempC: Float32Array;
-  relHumidityPct: Float32Array;
-  wind10Ms: Float32Array;
-  windDirDeg: Float32Array;
-  ghiWm2: Float32Array;
-  tmrtC: Float32Array;
-}
+/** A cell's series without its address (which cell, which hours): what the kernel fills in. */
+export type CellOutput = Omit<CellSeries, 'cell' | 'hours'>;
 
 export type OutputField = keyof CellOutput;
 
