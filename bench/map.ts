@@ -1,5 +1,10 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { embeddedCitySpecs } from '../src/adapters/cities/embedded.ts';
+import { loadEmbeddedCities } from '../src/domain/coverage/embedded-cities.ts';
 import { tileAt } from '../src/domain/map/mercator.ts';
+import { createEmbeddedModel } from '../src/model/embedded/index.ts';
 import type { MicroclimateModel } from '../src/model/port.ts';
 import { GridModel } from '../test/helpers/grid-model.ts';
 import { startMapApp } from '../test/helpers/map-app.ts';
@@ -11,25 +16,16 @@ import { bareServer, compareWithBare } from './http-throughput.ts';
  *   cold tile at z15 (cache miss: model window + squares + MVT encoding), p50 goal ≤ 20 ms;
  *   cached tile throughput against a bare Fastify route serving the same bytes, goal ≥ 0.7;
  *   cold catalog (skeleton cache miss), goal ≤ 10 ms.
- * Uses the embedded model when it is present, else the in-memory grid twin of the tests.
+ * Uses the embedded model (BENCH_MAP_MODEL=grid: the in-memory grid twin of the tests).
  */
 async function model(): Promise<{ model: MicroclimateModel; name: string }> {
-  const path = '../src/model/embedded/index.ts';
   if (process.env.BENCH_MAP_MODEL === 'grid') return { model: new GridModel(), name: 'grid twin' };
-  try {
-    const embedded = (await import(path)) as {
-      createEmbeddedModel(opts: { dataDir: string }): Promise<MicroclimateModel> | MicroclimateModel;
-    };
-    const { mkdtempSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
-    return {
-      model: await embedded.createEmbeddedModel({ dataDir: mkdtempSync(join(tmpdir(), 'svc-bench-model-')) }),
-      name: 'embedded',
-    };
-  } catch {
-    return { model: new GridModel(), name: 'grid twin (embedded model not found)' };
-  }
+  // the embedded model on the shipped city packages, as the composition root builds it
+  const cities = await embeddedCitySpecs(loadEmbeddedCities());
+  return {
+    model: await createEmbeddedModel({ dataDir: join(tmpdir(), 'svc-test-model-cache'), cities }),
+    name: 'embedded',
+  };
 }
 
 function percentile(sorted: number[], p: number): number {

@@ -1,0 +1,69 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runKeysCommand } from '../../src/cli/commands/keys.ts';
+import { parseConfig } from '../../src/config.ts';
+import { compose } from '../../src/start/compose.ts';
+
+/**
+ * Profiles one hot path of the service: `node --import tsx scripts/profile/hot-path.ts
+ * <path> [seconds] [out.cpuprofile]`. The service runs in this process and the V8 profiler
+ * samples only the load window (start-up and warm-up excluded); the load comes from
+ * autocannon in a child process, 16 connections over loopback. Open the profile in Chrome
+ * DevTools or speedscope for the flame graph, or summarise it with scripts/profile/summary.ts.
+ */
+const PATHS: Record<string, string> = {
+  health: '/v1/health',
+  key: '/v1/key',
+  realtime: '/v1/realtime?lat=50.8467&lon=4.3525',
+  forecast: '/v1/forecast?lat=50.8467&lon=4.3525',
+  historical: '/v1/historical/stats?lat=50.8467&lon=4.3525',
+};
+const name = process.argv[2] ?? 'realtime';
+const seconds = Number(process.argv[3] ?? 8);
+const out = process.argv[4] ?? join(tmpdir(), `svc-${name}.cpuprofile`);
+const path = PATHS[name];
+if (!path) throw new Error(`unknown path ${name}; one of ${Object.keys(PATHS).join(', ')}`);
+
+const dataDir = mkdtempSync(join(tmpdir(), 'svc-profile-'));
+const composition = await compose(
+  parseConfig({ DATA_DIR: dataDir, MODEL_DIR: join(tmpdir(), 'svc-test-model-cache'), LOG_LEVEL: 'silent' }),
+  { logger: false },
+);
+await composition.start();
+const address = await composition.app.listen({ port: 0, host: '127.0.0.1' });
+let secret = '';
+await runKeysCommand(['create', '--label', 'profile', '--type', 'sk', '--rate-per-min', '100000000'], {
+  keys: composition.keys,
+  clock: Date.now,
+  defaults: { ratePerMin: 60, reportsPerDay: 20 },
+  out: (line) => {
+    secret = (JSON.parse(line) as { key: string }).key;
+  },
+});
+const url = `${address}${path}`;
+const warm = await fetch(url, { headers: { 'x-api-key': secret } });
+if (warm.status !== 200) throw new Error(`${url}: ${warm.status}`);
+await warm.arrayBuffer();
+
+const session = new Session();
+session.connect();
+await session.post('Profiler.enable');
+await session.post('Profiler.start');
+const load = spawn(
+  process.execPath,
+  [
+    '-e',
+    `require('autocannon')({ url: ${JSON.stringify(url)}, connections: 16, duration: ${seconds}, headers: { 'x-api-key': ${JSON.stringify(secret)} } }, (e, r) => { console.log(Math.round(r.requests.average) + ' req/s, non-2xx ' + r.non2xx); })`,
+  ],
+  { stdio: ['ignore', 'inherit', 'inherit'] },
+);
+await new Promise((resolve) => load.on('exit', resolve));
+const { profile } = await session.post('Profiler.stop');
+writeFileSync(out, JSON.stringify(profile));
+console.log(`profile: ${out}`);
+session.disconnect();
+await composition.close();
+rmSync(dataDir, { recursive: true, force: true });
