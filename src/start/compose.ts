@@ -53,6 +53,12 @@ import { openStores } from './stores.ts';
 /** Report job leases: short, renewed by heartbeat, so a dead worker's job is resumed within seconds. */
 export const REPORT_LEASE = { leaseMs: 6000, sweepMs: 3000 };
 
+/**
+ * How long the server holds its port closed for the start-up warm-up (`warmedUp`):
+ * seconds on the very first start, milliseconds on a restart.
+ */
+export const WARM_UP_LIMIT_MS = 10_000;
+
 /** The service's version, from package.json (the API major version is the /v1 prefix). */
 export function serviceVersion(): string {
   const pkg = JSON.parse(
@@ -76,6 +82,14 @@ export interface Composition {
   /** the port of the metrics listener (METRICS_PORT, or the one chosen for 0); null when off or not started */
   readonly metricsPort: number | null;
   start(): Promise<void>;
+  /**
+   * settles when the start-up warm-up (the map's value ranges of the current hours, the
+   * statistics' references) is done or `limitMs` has passed, whichever is first: the
+   * server waits for it before listening, so its first catalog and first statistics do
+   * not wait on seconds of model work (ranges and references are durable, so a restart
+   * finds them at once)
+   */
+  warmedUp(limitMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -192,6 +206,7 @@ export async function compose(
     cacheProbes: { catalog: cacheProbe('catalog', metrics), tiles: cacheProbe('tiles', metrics) },
     // scale-out: one catalog assembly serves every instance for its 60 s
     ...(stores.redis ? { sharedCache: shortCache } : {}),
+    durableCache,
     publicBaseUrl: config.publicBaseUrl,
   });
   const pdf = overrides.pdf ?? createChromiumRenderer();
@@ -256,6 +271,7 @@ export async function compose(
   let started = false;
   let warmTimer: NodeJS.Timeout | undefined;
   let metricsPort: number | null = null;
+  let warmUp: Promise<unknown> = Promise.resolve();
   closers.push(async () => clearInterval(warmTimer));
   return {
     app,
@@ -274,15 +290,21 @@ export async function compose(
       registerStorageGauges(metrics, stores);
       metricsPort = await observability.listen();
       // per-hour ranges take seconds to compute: prepare each hour's catalog before anyone asks
-      map.catalog.warm();
-      warmTimer = setInterval(() => map.catalog.warm(), 5 * 60_000);
+      const ranges = map.catalog.warm();
+      warmTimer = setInterval(() => void map.catalog.warm(), 5 * 60_000);
       warmTimer.unref();
       // the references behind the statistics' comparisons are computed once per model version: start early
-      for (const domain of ['brussels', 'belgium'] as const) {
+      const references = (['brussels', 'belgium'] as const).map((domain) =>
         statistics
           .references(domain)
-          .catch((error: unknown) => app.log.warn({ err: error, domain }, 'references failed'));
-      }
+          .catch((error: unknown) => app.log.warn({ err: error, domain }, 'references failed')),
+      );
+      warmUp = Promise.all([ranges, ...references]);
+    },
+    async warmedUp(limitMs) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([warmUp, new Promise((resolve) => (timer = setTimeout(resolve, limitMs)))]);
+      clearTimeout(timer);
     },
     async close() {
       await app.close();

@@ -2,7 +2,7 @@ import { createFaultLog } from '../adapters/faults/fault-log.ts';
 import { StorageStartError } from '../adapters/store/database.ts';
 import { ConfigError, parseConfig } from '../config.ts';
 import { DependencyUnavailableError } from '../domain/errors/dependency.ts';
-import { compose } from './compose.ts';
+import { compose, WARM_UP_LIMIT_MS } from './compose.ts';
 import { logProcessFaults } from './process-faults.ts';
 
 /**
@@ -56,6 +56,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
   await composition.start();
+  await composition.warmedUp(WARM_UP_LIMIT_MS);
   await app.listen({ port: config.port, host: config.host });
 }
 

@@ -19,8 +19,11 @@ interface KeyValueCache {
  * last good skeleton answers with fresh signatures (`stale`); with none, 503.
  */
 export interface CatalogService {
-  /** starts computing the value ranges of every map city's current steps, in the background */
-  warm(nowMs?: number): void;
+  /**
+   * starts computing the value ranges of every map city's current steps, in the
+   * background; the promise settles (never rejects) when they are known or have failed
+   */
+  warm(nowMs?: number): Promise<void>;
   getCatalog(input: { city: string; key: CatalogKey; nowMs?: number }): Promise<{
     body: CatalogBody;
     cache: 'hit' | 'miss' | 'stale';
@@ -43,13 +46,15 @@ export function createCatalogService(deps: {
    * them all (one `generated_utc`, `X-Cache: hit` on any instance within the TTL)
    */
   shared?: KeyValueCache;
+  /** where per-hour value ranges outlive the process (the durable cache) */
+  durable?: KeyValueCache;
   onCache?: CacheProbe | undefined;
 }): CatalogService {
   const ttlMs = deps.ttlMs ?? CATALOG_TTL_MS;
   const now = deps.now ?? Date.now;
   const lastGood = new Map<string, CatalogSkeleton>();
   const inFlight = new Map<string, Promise<CatalogSkeleton>>();
-  const memo = new RangeMemo(deps.model);
+  const memo = new RangeMemo(deps.model, deps.durable);
   const rangeWaitMs = deps.rangeWaitMs ?? 3_000;
 
   const sharedKey = (cityId: string) => `map-catalog:${cityId}`;
@@ -86,18 +91,20 @@ export function createCatalogService(deps: {
 
   return {
     warm(nowMs = now()) {
+      const requests: Promise<void>[] = [];
       for (const city of CITIES) {
         if (!city.map || !city.products.map) continue;
         try {
           const hours = stepHours(deps.model, city, nowMs);
           for (const layer of RANGED_LAYERS) {
             if (city.map.layers.includes(layer))
-              void memo.request(city.id as DomainId, layer, hours, deps.deadlineMs);
+              requests.push(memo.request(city.id as DomainId, layer, hours, deps.deadlineMs));
           }
         } catch {
           // a model that cannot answer now is asked again on the next warm-up or catalog
         }
       }
+      return Promise.all(requests).then(() => undefined);
     },
     async getCatalog({ city: cityId, key, nowMs = now() }) {
       const city = findCity(cityId);

@@ -21,6 +21,8 @@ export function createMapServices(deps: {
   tileCacheBytes?: number;
   /** scale-out: the catalog cache every instance shares */
   sharedCache?: Parameters<typeof createCatalogService>[0]['shared'];
+  /** where per-hour value ranges outlive the process (range-memo.ts) */
+  durableCache?: Parameters<typeof createCatalogService>[0]['durable'];
   /** makes TileJSON `tiles` absolute (config PUBLIC_BASE_URL) */
   publicBaseUrl?: string | undefined;
   /** hit/miss of the catalog and tile caches (metrics) */
@@ -35,6 +37,7 @@ export function createMapServices(deps: {
       now,
       deadlineMs: deps.deadlineMs,
       ...(deps.sharedCache ? { shared: deps.sharedCache } : {}),
+      ...(deps.durableCache ? { durable: deps.durableCache } : {}),
       onCache: deps.cacheProbes?.catalog,
     }),
     tiles: createTileService({

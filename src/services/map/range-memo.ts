@@ -1,3 +1,4 @@
+import type { KeyValueCache } from '../../adapters/cache/port.ts';
 import type { TimedMapLayer } from '../../domain/map/layers.ts';
 import type { DomainId, LayerRange, MicroclimateModel } from '../../model/port.ts';
 
@@ -5,7 +6,9 @@ import type { DomainId, LayerRange, MicroclimateModel } from '../../model/port.t
  * Per-hour value ranges, asked of the model once per (domain, layer, hour, issue) and
  * remembered: a range is a full-domain computation, far too slow to repeat on every
  * catalog assembly, and it never changes for a given hour and issue. Requests run in
- * the background; callers read whatever is known.
+ * the background; callers read whatever is known. With a durable cache the ranges also
+ * outlive the process (and reach the other processes sharing it): a restarted service
+ * publishes its first catalog in milliseconds instead of recomputing every hour's range.
  */
 type Hour = { hourMs: number; issuedMs?: number };
 
@@ -15,7 +18,15 @@ export class RangeMemo {
   private readonly known = new Map<string, LayerRange>();
   private readonly pending = new Map<string, Promise<void>>();
 
-  constructor(private readonly model: MicroclimateModel) {}
+  constructor(
+    private readonly model: MicroclimateModel,
+    private readonly durable?: Pick<KeyValueCache, 'get' | 'set'>,
+  ) {}
+
+  /** the durable cache's key: the model version too, since a new model computes other ranges */
+  private durableKey(key: string): string {
+    return `map-range:${this.model.version}:${key}`;
+  }
 
   /** the domain's revision too: a re-imported city never shows its old ranges */
   private key(domain: string, layer: string, h: Hour): string {
@@ -49,15 +60,26 @@ export class RangeMemo {
     if (fresh.length > 0) {
       // keys fixed now: results land under the revision they were computed for
       const keys = fresh.map((h) => this.key(domain, layer, h));
-      const work = this.model
-        .layerRange(domain, layer, fresh, deadlineMs === undefined ? undefined : { deadlineMs })
-        .then((ranges) => {
-          keys.forEach((key, i) => {
+      const work = this.recall(keys)
+        .then(async (recalled) => {
+          const left = fresh.filter((_, i) => !recalled[i]);
+          const leftKeys = keys.filter((_, i) => !recalled[i]);
+          if (left.length === 0) return;
+          const ranges = await this.model.layerRange(
+            domain,
+            layer,
+            left,
+            deadlineMs === undefined ? undefined : { deadlineMs },
+          );
+          leftKeys.forEach((key, i) => {
             const r = ranges[i];
-            if (r) this.known.set(key, r);
+            if (r) {
+              this.known.set(key, r);
+              this.keep(key, r);
+            }
           });
-          this.prune(fresh[0]!.hourMs);
         })
+        .then(() => this.prune(fresh[0]!.hourMs))
         .catch(() => undefined) // unknown ranges are simply not published; a later request retries
         .finally(() => {
           for (const key of keys) this.pending.delete(key);
@@ -66,6 +88,31 @@ export class RangeMemo {
       waits.push(work);
     }
     return Promise.all(waits).then(() => undefined);
+  }
+
+  /** reads what the durable cache knows into memory; true per key found (an unreachable cache knows nothing) */
+  private async recall(keys: readonly string[]): Promise<boolean[]> {
+    const durable = this.durable;
+    if (!durable) return keys.map(() => false);
+    return Promise.all(
+      keys.map(async (key) => {
+        const text = await durable.get(this.durableKey(key)).catch(() => null);
+        if (text === null) return false;
+        // JSON has no NaN: "no data at this hour" is stored as nulls
+        const stored = JSON.parse(text) as { min: number | null; max: number | null };
+        this.known.set(key, { min: stored.min ?? Number.NaN, max: stored.max ?? Number.NaN });
+        return true;
+      }),
+    );
+  }
+
+  private keep(key: string, range: LayerRange): void {
+    if (!this.durable) return;
+    const text = JSON.stringify({
+      min: Number.isFinite(range.min) ? range.min : null,
+      max: Number.isFinite(range.max) ? range.max : null,
+    });
+    void this.durable.set(this.durableKey(key), text, KEEP_MS).catch(() => {});
   }
 
   private prune(aroundMs: number): void {

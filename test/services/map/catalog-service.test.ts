@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { createMemoryCache } from '../../../src/adapters/cache/memory.ts';
 import { ApiError } from '../../../src/domain/errors/catalogue.ts';
 import { verifyQuery } from '../../../src/domain/map/url-signing.ts';
 import { createCatalogService } from '../../../src/services/map/catalog-service.ts';
@@ -148,6 +149,37 @@ test('warm() computes the ranges ahead, so the first catalog asks the model for 
   const { body } = await service.getCatalog({ city: 'brussels', key: ALL });
   assert.equal(model.calls.layerRange, calls);
   assert.ok(body.range?.thermal?.[String(body.realtime!.timestamp_ms)]);
+});
+
+test('warm() settles once the ranges are known; with a durable cache a restarted service asks the model for none', async () => {
+  const durable = createMemoryCache({ clock: () => NOW });
+  const first = new GridModel();
+  const before = createCatalogService({
+    model: first,
+    signer: createTileSigner([SECRET]),
+    now: () => NOW,
+    durable,
+  });
+  await before.warm();
+  assert.ok(first.calls.layerRange > 0, 'the first start computes the ranges');
+  const original = (await before.getCatalog({ city: 'brussels', key: ALL })).body;
+
+  const restarted = new GridModel();
+  const after = createCatalogService({
+    model: restarted,
+    signer: createTileSigner([SECRET]),
+    now: () => NOW,
+    durable,
+  });
+  await after.warm();
+  const { body } = await after.getCatalog({ city: 'brussels', key: ALL });
+  assert.equal(restarted.calls.layerRange, 0, 'every range came from the durable cache');
+  // hours without data (NaN ranges) come back as such: the same layers and ranges are published
+  assert.deepEqual(body.range, original.range);
+  assert.deepEqual(
+    body.forecast.map((step) => Object.keys(step.layers)),
+    original.forecast.map((step) => Object.keys(step.layers)),
+  );
 });
 
 test('a catalog does not wait past its budget for ranges the model is slow to give', async () => {
