@@ -1,9 +1,12 @@
+import { request as httpRequest } from 'node:http';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
+import { median } from './figures.ts';
 
 /**
  * Throughput of one URL on a running server, measured with real HTTP over loopback, next
- * to a bare Fastify route serving the same bytes in the same process: the ratio is the
+ * to a bare Fastify route that answers with the same bytes and the same headers in the
+ * same process (the load generator runs in this process too, for both): the ratio is the
  * figure the README reports (it cancels out how fast this particular machine is).
  */
 export async function measureRps(
@@ -18,39 +21,94 @@ export async function measureRps(
   return result.requests.average;
 }
 
-export async function bareServer(
-  body: Buffer | string,
-  contentType: string,
-  extraHeaders: Record<string, string> = {},
-) {
-  const bare = Fastify({ logger: false });
-  bare.get('/bare', async (_request, reply) => {
-    reply.headers(extraHeaders);
-    return reply.type(contentType).send(body);
+/** headers Node writes itself (or that describe this one connection), not copied to the twin */
+const OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/** One raw answer of the service: its status, headers and body bytes exactly as sent (no decoding). */
+function rawAnswer(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const copied: Record<string, string> = {};
+        for (const [name, value] of Object.entries(response.headers)) {
+          if (!OWN_HEADERS.has(name) && typeof value === 'string') copied[name] = value;
+        }
+        resolve({ status: response.statusCode ?? 0, headers: copied, body: Buffer.concat(chunks) });
+      });
+    });
+    req.on('error', reject);
+    req.end();
   });
-  const address = await bare.listen({ port: 0, host: '127.0.0.1' });
-  return { url: `${address}/bare`, close: () => bare.close() };
 }
 
-/** Measures the service URL and its bare twin twice, interleaved, and keeps each one's best. */
+/** A bare Fastify route answering exactly what the service answered to `url` (bytes and headers). */
+export async function bareTwin(url: string, headers: Record<string, string> = {}) {
+  const answer = await rawAnswer(url, headers);
+  if (answer.status !== 200) throw new Error(`${url}: ${answer.status}`);
+  const bare = Fastify({ logger: false });
+  bare.get('/bare', (_request, reply) => reply.headers(answer.headers).send(answer.body));
+  const address = await bare.listen({ port: 0, host: '127.0.0.1' });
+  return { url: `${address}/bare`, bytes: answer.body.length, close: () => bare.close() };
+}
+
+export interface Comparison {
+  label: string;
+  /** requests per second of each round */
+  service: number[];
+  bare: number[];
+  /** best service round over best bare round */
+  bestRatio: number;
+  /** median over rounds of the ratio measured within the round */
+  medianRatio: number;
+}
+
+/**
+ * Measures the service URL and its bare twin in `rounds` interleaved rounds (the order
+ * alternating, so drift falls on both alike) after a warm-up of each.
+ */
 export async function compareWithBare(
   label: string,
   serviceUrl: string,
   headers: Record<string, string>,
-  bareUrl: string,
-): Promise<{ label: string; service: number; bare: number; ratio: number }> {
-  // warm-up so that neither side pays for JIT or caches
-  await measureRps(serviceUrl, headers, 1);
-  await measureRps(bareUrl, {}, 1);
-  let service = 0;
-  let bare = 0;
-  for (let round = 0; round < 2; round++) {
-    service = Math.max(service, await measureRps(serviceUrl, headers));
-    bare = Math.max(bare, await measureRps(bareUrl));
+  options: { rounds?: number; seconds?: number } = {},
+): Promise<Comparison> {
+  const rounds = options.rounds ?? 3;
+  const seconds = options.seconds ?? 4;
+  const twin = await bareTwin(serviceUrl, headers);
+  try {
+    // warm-up so that neither side pays for JIT or caches
+    await measureRps(serviceUrl, headers, 1);
+    await measureRps(twin.url, headers, 1);
+    const service: number[] = [];
+    const bare: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      if (round % 2 === 0) {
+        service.push(await measureRps(serviceUrl, headers, seconds));
+        bare.push(await measureRps(twin.url, headers, seconds));
+      } else {
+        bare.push(await measureRps(twin.url, headers, seconds));
+        service.push(await measureRps(serviceUrl, headers, seconds));
+      }
+    }
+    return {
+      label,
+      service,
+      bare,
+      bestRatio: Math.max(...service) / Math.max(...bare),
+      medianRatio: median(service.map((rps, i) => rps / (bare[i] as number))),
+    };
+  } finally {
+    await twin.close();
   }
-  return { label, service, bare, ratio: service / bare };
 }
 
-export function printTable(rows: Array<Record<string, string | number>>): void {
-  console.table(rows);
+/** "best 0.91 / median 0.89 (7,812 vs 8,590 req/s)" */
+export function describeComparison(c: Comparison): string {
+  const best = (xs: number[]) => Math.round(Math.max(...xs)).toLocaleString('en');
+  return `best ${c.bestRatio.toFixed(2)} / median ${c.medianRatio.toFixed(2)} (${best(c.service)} vs ${best(c.bare)} req/s)`;
 }

@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { figure, median } from './figures.ts';
 import { measureRps } from './http-throughput.ts';
 
 /**
@@ -47,14 +48,6 @@ interface Variant {
   realtime: number;
   healthRatios: number[];
   realtimeRatios: number[];
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 // an OTLP/HTTP receiver that accepts and drops every export
@@ -202,6 +195,25 @@ console.table(
     'realtime vs off': median(variant.realtimeRatios).toFixed(3),
   })),
 );
+for (const variant of variants) {
+  if (variant === off) continue;
+  const rps = (v: Variant) =>
+    `${Math.round(v.health).toLocaleString('en')} / ${Math.round(v.realtime).toLocaleString('en')} req/s`;
+  if (variant.label.startsWith('before')) {
+    // the question here is off against before, so the ratio is inverted
+    figure(
+      'observability: off vs before it existed, /v1/health / /v1/realtime cache hit (median of per-round ratios)',
+      `${(1 / median(variant.healthRatios)).toFixed(2)} / ${(1 / median(variant.realtimeRatios)).toFixed(2)} (off ${rps(off)}; before ${rps(variant)})`,
+      'within 3 %',
+    );
+    continue;
+  }
+  figure(
+    `observability: ${variant.label} vs off, /v1/health / /v1/realtime cache hit (median of per-round ratios)`,
+    `${median(variant.healthRatios).toFixed(2)} / ${median(variant.realtimeRatios).toFixed(2)} (${rps(variant)}; off ${rps(off)})`,
+    'the cost of turning it on',
+  );
+}
 for (const variant of variants) {
   variant.process?.kill('SIGTERM');
   await new Promise((done) => variant.process?.once('exit', done));
