@@ -38,8 +38,16 @@ const RESPAWN_STABLE_MS = 30_000;
 function sourceWorker(url: URL, init: WorkerInit): Worker {
   const api = import.meta.resolve('tsx/esm/api');
   const boot = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(url.href)}); });`;
-  return new Worker(boot, { eval: true, workerData: init });
+  return new Worker(boot, { eval: true, workerData: init, resourceLimits: WORKER_LIMITS });
 }
+
+/**
+ * A compute thread's results live in typed arrays outside the V8 heap, and its heap holds
+ * little that lives long; V8's default young generation (3 × 16 MB semi-spaces) would
+ * still reserve tens of megabytes per thread. A small one keeps each thread's resident
+ * memory down for a few more, cheap, scavenges (docs/performance.md, "Memory").
+ */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8 };
 
 export class WorkerPool {
   private readonly slots: Slot[] = [];
@@ -66,7 +74,9 @@ export class WorkerPool {
     const fromSource = import.meta.url.endsWith('.ts');
     const url = new URL(`./worker${fromSource ? '.ts' : '.js'}`, import.meta.url);
     const init: WorkerInit = { seed: this.init.seed, morphologies: [...this.attached.values()] };
-    return fromSource ? sourceWorker(url, init) : new Worker(url, { workerData: init });
+    return fromSource
+      ? sourceWorker(url, init)
+      : new Worker(url, { workerData: init, resourceLimits: WORKER_LIMITS });
   }
 
   /** makes `worker` the slot's thread and routes its replies, exit and errors to the slot */
