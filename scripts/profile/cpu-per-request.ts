@@ -1,0 +1,72 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bareTwin } from '../../bench/http-throughput.ts';
+import { runKeysCommand } from '../../src/cli/commands/keys.ts';
+import { parseConfig } from '../../src/config.ts';
+import { compose } from '../../src/start/compose.ts';
+
+/**
+ * CPU time the service spends per request, next to its bare twin (same bytes and headers):
+ * `node --import tsx scripts/profile/cpu-per-request.ts '/v1/key,!/v1/scales'` (a leading
+ * `!` sends no key). The server runs in this process and is measured with
+ * process.cpuUsage() over 20,000 requests that autocannon sends from a child process, so
+ * the load generator's own work is not counted; steadier than throughput on a busy machine.
+ */
+const REQUESTS = 20_000;
+const dataDir = mkdtempSync(join(tmpdir(), 'svc-cpu-'));
+const composition = await compose(
+  parseConfig({ DATA_DIR: dataDir, MODEL_DIR: join(tmpdir(), 'svc-test-model-cache'), LOG_LEVEL: 'silent' }),
+  { logger: false },
+);
+await composition.start();
+await composition.warmedUp(60_000);
+const address = await composition.app.listen({ port: 0, host: '127.0.0.1' });
+let secret = '';
+await runKeysCommand(['create', '--label', 'cpu', '--type', 'sk', '--rate-per-min', '100000000'], {
+  keys: composition.keys,
+  clock: Date.now,
+  defaults: { ratePerMin: 60, reportsPerDay: 20 },
+  out: (line) => {
+    secret = (JSON.parse(line) as { key: string }).key;
+  },
+});
+
+async function cpuPerRequest(url: string, headers: Record<string, string>): Promise<number> {
+  const before = process.cpuUsage();
+  const load = spawn(
+    process.execPath,
+    [
+      '-e',
+      `require('autocannon')({ url: ${JSON.stringify(url)}, connections: 16, amount: ${REQUESTS}, headers: ${JSON.stringify(headers)} }, (e, r) => { if (r && r.non2xx) console.log('non-2xx', r.non2xx); })`,
+    ],
+    { stdio: 'inherit' },
+  );
+  await new Promise((done) => load.on('exit', done));
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / REQUESTS;
+}
+
+for (const spec of (process.argv[2] ?? '/v1/realtime?lat=50.8467&lon=4.3525').split(',')) {
+  const path = spec.replace(/^!/, '');
+  const headers: Record<string, string> = spec.startsWith('!') ? {} : { 'x-api-key': secret };
+  const url = `${address}${path}`;
+  const twin = await bareTwin(url, headers);
+  await cpuPerRequest(url, headers);
+  await cpuPerRequest(twin.url, headers);
+  const service: number[] = [];
+  const bare: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    service.push(await cpuPerRequest(url, headers));
+    bare.push(await cpuPerRequest(twin.url, headers));
+  }
+  const s = Math.min(...service);
+  const b = Math.min(...bare);
+  console.log(
+    `${spec}: service ${s.toFixed(1)} µs CPU/request, bare ${b.toFixed(1)} µs, ratio ${(b / s).toFixed(2)}`,
+  );
+  await twin.close();
+}
+await composition.close();
+rmSync(dataDir, { recursive: true, force: true });
