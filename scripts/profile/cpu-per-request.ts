@@ -6,11 +6,12 @@ import { bareTwin } from '../../bench/http-throughput.ts';
 import { runKeysCommand } from '../../src/cli/commands/keys.ts';
 import { parseConfig } from '../../src/config.ts';
 import { compose } from '../../src/start/compose.ts';
+import { signedTilePath } from './tile-url.ts';
 
 /**
  * CPU time the service spends per request, next to its bare twin (same bytes and headers):
  * `node --import tsx scripts/profile/cpu-per-request.ts '/v1/key,!/v1/scales'` (a leading
- * `!` sends no key). The server runs in this process and is measured with
+ * `!` sends no key; `tile` is a signed z15 tile). The server runs in this process and is measured with
  * process.cpuUsage() over 20,000 requests that autocannon sends from a child process, so
  * the load generator's own work is not counted; steadier than throughput on a busy machine.
  */
@@ -49,8 +50,14 @@ async function cpuPerRequest(url: string, headers: Record<string, string>): Prom
 }
 
 for (const spec of (process.argv[2] ?? '/v1/realtime?lat=50.8467&lon=4.3525').split(',')) {
-  const path = spec.replace(/^!/, '');
-  const headers: Record<string, string> = spec.startsWith('!') ? {} : { 'x-api-key': secret };
+  // `tile`: a signed z15 tile, asked for with gzip as browsers do (the URL carries the key)
+  const tile = spec === 'tile';
+  const path = tile ? await signedTilePath(address, secret) : spec.replace(/^!/, '');
+  const headers: Record<string, string> = tile
+    ? { 'accept-encoding': 'gzip' }
+    : spec.startsWith('!')
+      ? {}
+      : { 'x-api-key': secret };
   const url = `${address}${path}`;
   const twin = await bareTwin(url, headers);
   await cpuPerRequest(url, headers);
