@@ -13,7 +13,7 @@ import { embeddedCitySpecs } from '../src/adapters/cities/embedded.ts';
 import { CITIES } from '../src/domain/coverage/cities.ts';
 import { createEmbeddedModel } from '../src/model/embedded/index.ts';
 import { loadOrBuildCity, loadOrGenerateNational } from '../src/model/embedded/morphology/store.ts';
-import { figure } from './figures.ts';
+import { figure, NOISE } from './figures.ts';
 
 // generation runs in a child process, so that this process measures a later start
 if (process.argv[2] === '--generate') {
@@ -31,9 +31,17 @@ if (process.argv[2] === '--generate') {
 
 const dir = await mkdtemp(join(tmpdir(), 'svc-model-bench-'));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** a row; with a numeric goal (`≤ N unit`), `npm run bench -- --check` judges it */
 const line = (name: string, value: string, target: string) => {
   console.log(`${name.padEnd(44)} ${value.padStart(10)}   (target ${target})`);
-  figure(name, value, target);
+  const goal = /^≤ ([\d.]+)/.exec(target);
+  const measured = Number.parseFloat(value);
+  figure(
+    name,
+    value,
+    target,
+    goal ? { measured, target: Number(goal[1]), better: 'lower', band: NOISE.latency } : undefined,
+  );
 };
 
 try {
@@ -50,6 +58,14 @@ try {
   line('first start: generate Charleroi', `${(generated.others / 1000).toFixed(1)} s`, '-');
   let t: number;
 
+  // the later start as the server runs it: built code (under tsx each worker thread
+  // first compiles the model's sources, 2–3 s that production never pays)
+  execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], { stdio: 'inherit' });
+  const built = JSON.parse(
+    execFileSync(process.execPath, ['bench/model-start.mjs', dir], { encoding: 'utf8' }),
+  ) as { seconds: number };
+  line('later start: load domains, start + warm 2 workers', `${built.seconds.toFixed(2)} s`, '≤ 3 s');
+
   t = performance.now();
   const model = await createEmbeddedModel({
     dataDir: dir,
@@ -57,9 +73,9 @@ try {
     cities: await embeddedCitySpecs(CITIES),
   });
   line(
-    'later start: load domains, start + warm 2 workers',
+    'later start under tsx (TypeScript compiled in each thread)',
     `${((performance.now() - t) / 1000).toFixed(2)} s`,
-    '≤ 3 s',
+    '-',
   );
 
   const points: Array<[number, number]> = [];

@@ -14,6 +14,7 @@ import { type CellOutput, computeCell, type KernelWants, type OutputField } from
 import type { HourTable } from '../physics/hour-state.ts';
 import { type Background, cityBackground, nationalBackground } from './background.ts';
 import { type HourSpec, HourTables } from './hour-tables.ts';
+import { sharedBackground, sharedTable, type WarmTransfer } from './shared-warm.ts';
 import { FORECAST_CEILING_HOURS, forecastSteps, hourRange, yearHours } from './time-steps.ts';
 import { windowToCells } from './window.ts';
 
@@ -94,7 +95,8 @@ class Run {
 
 export class ModelEngine {
   private readonly tables: HourTables;
-  private readonly backgrounds = new Map<DomainId, Background>();
+  /** by domain and revision: a re-imported city gets its own */
+  private readonly backgrounds = new Map<string, Background>();
 
   constructor(
     private readonly domains: ReadonlyMap<DomainId, Morphology>,
@@ -116,15 +118,43 @@ export class ModelEngine {
     this.background(id);
   }
 
+  /**
+   * Warms the domain and hands its results over in shared memory (shared-warm.ts), using
+   * the shared copies itself from now on.
+   */
+  warmShared(id: DomainId): WarmTransfer {
+    const m = this.morphology(id);
+    const hours = yearHours(m.info.referenceYear);
+    const yearKey = this.tables.yearKey(m, hours);
+    const year = sharedTable(this.tables.year(m, hours));
+    const background = sharedBackground(this.background(id));
+    this.tables.adoptYear(yearKey, year);
+    this.backgrounds.set(this.backgroundKey(m), background);
+    return { domain: id, revision: m.info.revision, yearKey, year, background };
+  }
+
+  /** takes over what another thread warmed, if it was computed for the revision held here */
+  adopt(transfer: WarmTransfer): void {
+    const m = this.domains.get(transfer.domain);
+    if (!m || m.info.revision !== transfer.revision) return;
+    this.tables.adoptYear(transfer.yearKey, transfer.year);
+    this.backgrounds.set(this.backgroundKey(m), transfer.background);
+  }
+
+  private backgroundKey(m: Morphology): string {
+    return `${m.info.id}@${m.info.revision}`;
+  }
+
   background(id: DomainId): Background {
-    let bg = this.backgrounds.get(id);
+    const m = this.morphology(id);
+    let bg = this.backgrounds.get(this.backgroundKey(m));
     if (!bg) {
       const national = this.morphology('belgium');
       bg =
         id === 'belgium'
           ? nationalBackground(national)
-          : cityBackground(this.morphology(id), national, this.background('belgium'));
-      this.backgrounds.set(id, bg);
+          : cityBackground(m, national, this.background('belgium'));
+      this.backgrounds.set(this.backgroundKey(m), bg);
     }
     return bg;
   }

@@ -37,8 +37,18 @@ export class HourTables {
     return table;
   }
 
+  /** the key a domain's year table is kept under (shared-warm.ts hands tables over by it) */
+  yearKey(m: Morphology, hours: readonly number[]): string {
+    return `${m.info.id}@${m.info.revision}:${hours[0]}`;
+  }
+
+  /** keeps a year table another thread built (shared memory), or replaces ours by its shared copy */
+  adoptYear(key: string, table: HourTable): void {
+    this.years.set(key, table);
+  }
+
   year(m: Morphology, hours: readonly number[]): HourTable {
-    const key = `${m.info.id}@${m.info.revision}:${hours[0]}`;
+    const key = this.yearKey(m, hours);
     let table = this.years.get(key);
     if (!table) {
       table = this.build(

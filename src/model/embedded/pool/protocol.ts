@@ -1,15 +1,20 @@
 import type { DomainId, LonLatWindow, SeriesSpan, TimedLayer } from '../../port.ts';
 import type { HourSpec } from '../compute/hour-tables.ts';
+import type { WarmTransfer } from '../compute/shared-warm.ts';
 import type { MorphologyTransfer } from '../morphology/morphology.ts';
 
 /** Messages between the pool (main thread) and its workers. */
 export interface WorkerInit {
   seed: number;
   morphologies: MorphologyTransfer[];
+  /** what another thread already warmed (shared memory): a replacement thread adopts it */
+  warmed?: WarmTransfer[];
 }
 
 export type Task =
-  | { method: 'warm'; domains?: DomainId[] }
+  /** `share`: answer the warmed results in shared memory (WarmTransfer[]) for the other threads */
+  | { method: 'warm'; domains?: DomainId[]; share?: boolean }
+  | { method: 'adopt'; transfers: WarmTransfer[] }
   /** a city domain added or replaced while running: attach its shared buffer */
   | { method: 'attach'; morphologies: MorphologyTransfer[] }
   | { method: 'detach'; domains: DomainId[] }

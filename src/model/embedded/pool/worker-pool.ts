@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { DomainId } from '../../port.ts';
 import { ModelUnavailableError } from '../../port.ts';
+import type { WarmTransfer } from '../compute/shared-warm.ts';
 import type { MorphologyTransfer } from '../morphology/morphology.ts';
 import type { ReplyMessage, Task, WorkerInit } from './protocol.ts';
 
@@ -55,6 +56,8 @@ export class WorkerPool {
   private closed = false;
   /** the domains every worker holds now: what a replacement worker starts with */
   private readonly attached = new Map<DomainId, MorphologyTransfer>();
+  /** what the start-up warm-up computed once, in shared memory: later threads adopt it */
+  private warmed: WarmTransfer[] = [];
 
   constructor(
     size: number,
@@ -73,7 +76,12 @@ export class WorkerPool {
   private startWorker(): Worker {
     const fromSource = import.meta.url.endsWith('.ts');
     const url = new URL(`./worker${fromSource ? '.ts' : '.js'}`, import.meta.url);
-    const init: WorkerInit = { seed: this.init.seed, morphologies: [...this.attached.values()] };
+    const init: WorkerInit = {
+      seed: this.init.seed,
+      morphologies: [...this.attached.values()],
+      // a revision that changed since is skipped by the thread (engine.adopt)
+      warmed: this.warmed,
+    };
     return fromSource
       ? sourceWorker(url, init)
       : new Worker(url, { workerData: init, resourceLimits: WORKER_LIMITS });
@@ -120,9 +128,18 @@ export class WorkerPool {
     slot.respawn.unref();
   }
 
-  /** precompute every domain's reference-year tables in every worker; resolves when all are done */
-  warm(): Promise<void> {
-    return this.broadcast({ method: 'warm' });
+  /**
+   * Precomputes every domain's reference-year tables and background fields: one thread
+   * computes them into shared memory, the others adopt them; resolves when all hold them.
+   */
+  async warm(): Promise<void> {
+    if (this.closed) throw new ModelUnavailableError('the model is closed');
+    const [first, ...others] = this.slots.filter((slot) => !slot.down);
+    if (!first) return;
+    this.warmed = await this.runOn<WarmTransfer[]>(first, { method: 'warm', share: true });
+    await Promise.all(
+      others.map((slot) => this.runOn<void>(slot, { method: 'adopt', transfers: this.warmed })),
+    );
   }
 
   /** the same task on every running worker (domain changes, warming); resolves when all are done */

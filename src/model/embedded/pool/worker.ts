@@ -12,11 +12,18 @@ const init = workerData as WorkerInit;
 const domains = new Map<DomainId, Morphology>();
 for (const t of init.morphologies) domains.set(t.info.id, attachMorphology(t));
 const engine = new ModelEngine(domains, init.seed);
+for (const transfer of init.warmed ?? []) engine.adopt(transfer);
 
 function run(task: Task): { result: unknown; transfer: ArrayBuffer[] } {
   if (task.method === 'warm') {
     // the reference-year tables, so that the first request does not pay for them
-    for (const id of task.domains ?? domains.keys()) engine.warm(id);
+    const ids = [...(task.domains ?? domains.keys())];
+    if (task.share) return { result: ids.map((id) => engine.warmShared(id)), transfer: [] };
+    for (const id of ids) engine.warm(id);
+    return { result: null, transfer: [] };
+  }
+  if (task.method === 'adopt') {
+    for (const transfer of task.transfers) engine.adopt(transfer);
     return { result: null, transfer: [] };
   }
   if (task.method === 'attach') {
