@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 
 /**
@@ -24,6 +25,8 @@ export interface Config {
   /** tile-signing secrets: the first signs, all verify (rotation); empty → generated in DATA_DIR */
   tileSigningSecrets: string[];
   modelWorkers: number;
+  /** HTTP processes sharing PORT (WORKERS; `auto`: one per core); 1 is a single process */
+  httpWorkers: number;
   /** how long a data request waits for the compute back end before 504 upstream_timeout */
   computeDeadlineMs: number;
   /** how often each instance looks for imported or removed cities (docs/cities.md) */
@@ -131,6 +134,8 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readon
     geocoder,
     tileSigningSecrets: secrets,
     modelWorkers: integer(env, 'MODEL_WORKERS', 2, 1, 64),
+    httpWorkers:
+      env.WORKERS === 'auto' ? Math.max(1, availableParallelism()) : integer(env, 'WORKERS', 1, 1, 64),
     computeDeadlineMs: integer(env, 'COMPUTE_DEADLINE_MS', 25000, 10, 600000),
     citiesPollMs: integer(env, 'CITIES_POLL_MS', 15000, 200, 60000),
     defaultRatePerMin: integer(env, 'DEFAULT_RATE_PER_MIN', 60, 1, 1000000),

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
@@ -114,7 +115,9 @@ export async function compose(
   overrides: ComposeOverrides = {},
 ): Promise<Composition> {
   const clock = overrides.clock ?? Date.now;
-  const observability = createTelemetry({ ...config, serviceVersion: serviceVersion() });
+  // one of several HTTP processes on one port (WORKERS > 1, start/cluster.ts)
+  const clusterWorker = cluster.isWorker;
+  const observability = createTelemetry({ ...config, serviceVersion: serviceVersion(), clusterWorker });
   const { telemetry } = observability;
   const { metrics } = telemetry;
   const log = createProcessLogger(config, {
@@ -164,9 +167,14 @@ export async function compose(
   let cityWatcher: ReturnType<typeof watchCities> | undefined;
   closers.push(async () => cityWatcher?.close());
   const durableCache = createSqlCache(stores.database.db, clock);
+  // short caches: Redis when instances share them; the durable cache when this is one of
+  // several processes (one process's model work then serves the others); else memory
   const shortCache = stores.redis
     ? createRedisCache(stores.redis, `${config.redisPrefix}cache:`, faults)
-    : createMemoryCache({ clock });
+    : clusterWorker
+      ? durableCache
+      : createMemoryCache({ clock });
+  const sharedShortCache = stores.redis !== null || clusterWorker;
   const geocoding = createGeocodeService(await openConfiguredGeocoder(config.geocoder, stores.database), {
     clock,
     onCache: cacheProbe('geocoder', metrics),
@@ -205,7 +213,7 @@ export async function compose(
     isKeyActive: keyActivity(authenticator, clock),
     cacheProbes: { catalog: cacheProbe('catalog', metrics), tiles: cacheProbe('tiles', metrics) },
     // scale-out: one catalog assembly serves every instance for its 60 s
-    ...(stores.redis ? { sharedCache: shortCache } : {}),
+    ...(sharedShortCache ? { sharedCache: shortCache } : {}),
     durableCache,
     publicBaseUrl: config.publicBaseUrl,
   });

@@ -1,7 +1,9 @@
+import cluster from 'node:cluster';
 import { createFaultLog } from '../adapters/faults/fault-log.ts';
 import { StorageStartError } from '../adapters/store/database.ts';
 import { ConfigError, parseConfig } from '../config.ts';
 import { DependencyUnavailableError } from '../domain/errors/dependency.ts';
+import { runPrimary } from './cluster.ts';
 import { compose, WARM_UP_LIMIT_MS } from './compose.ts';
 import { logProcessFaults } from './process-faults.ts';
 
@@ -25,6 +27,11 @@ async function main(): Promise<void> {
       process.exit(2);
     }
     throw error;
+  }
+  if (config.httpWorkers > 1 && cluster.isPrimary) {
+    // WORKERS: this process forks and supervises the HTTP processes (start/cluster.ts)
+    await runPrimary(config, { drainMs: DRAIN_MS, closeDeadlineMs: CLOSE_DEADLINE_MS });
+    return;
   }
   const faults = createFaultLog({ level: config.logLevel });
   logProcessFaults(faults);

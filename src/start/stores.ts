@@ -1,3 +1,5 @@
+import cluster from 'node:cluster';
+import { createClusterCounters } from '../adapters/counters/cluster.ts';
 import { createMemoryCounters } from '../adapters/counters/memory.ts';
 import { createRedisCounters } from '../adapters/counters/redis.ts';
 import { createSqlCounters } from '../adapters/counters/sql.ts';
@@ -30,9 +32,14 @@ export async function openStores(
     : null;
   // the first requests find Redis connected; if it is down, they answer 503 until it is back
   if (redis) await awaitReady(redis, 3000);
-  // per-minute rate windows: Redis when instances share them, else this process's memory
+  // per-minute rate windows: Redis when instances share them; the primary process's memory
+  // when this is one of several HTTP processes (WORKERS); else this process's memory
   // (a window lives a minute; a restart forgets at most the current one)
-  const counters = redis ? createRedisCounters(redis, config.redisPrefix) : createMemoryCounters(clock);
+  const counters = redis
+    ? createRedisCounters(redis, config.redisPrefix)
+    : cluster.isWorker
+      ? createClusterCounters()
+      : createMemoryCounters(clock);
   // daily report quotas are durable and atomic in the database, shared through PostgreSQL
   const quotas = createSqlCounters(database.db, clock);
   const keys = createKeyRepository(database.db);

@@ -1,3 +1,4 @@
+import { AggregatorRegistry } from 'prom-client';
 import { DISABLED_METRICS, DISABLED_TRACING, type Telemetry } from '../../domain/telemetry/port.ts';
 import { type MetricsServer, startMetricsServer } from './metrics-server.ts';
 import { createPrometheusMetrics, type PrometheusMetrics } from './prometheus.ts';
@@ -10,6 +11,11 @@ export interface TelemetrySettings {
   /** OTEL_EXPORTER_OTLP_ENDPOINT: where spans go; undefined: no tracing at all */
   otlpEndpoint: string | undefined;
   serviceVersion: string;
+  /**
+   * one of several HTTP processes (WORKERS > 1): its registry is answered to the primary,
+   * which alone listens on METRICS_PORT and serves the sum of every worker's metrics
+   */
+  clusterWorker?: boolean;
 }
 
 export interface TelemetryRuntime {
@@ -35,10 +41,15 @@ export function createTelemetry(settings: TelemetrySettings): TelemetryRuntime {
       })
     : null;
   let server: MetricsServer | null = null;
+  if (metrics && settings.clusterWorker) {
+    // constructing an aggregator installs prom-client's answer to the primary's requests
+    new AggregatorRegistry();
+    AggregatorRegistry.setRegistries([metrics.registry]);
+  }
   return {
     telemetry: { metrics: metrics ?? DISABLED_METRICS, tracing: tracing ?? DISABLED_TRACING },
     async listen() {
-      if (!metrics || settings.metricsPort === undefined) return null;
+      if (!metrics || settings.metricsPort === undefined || settings.clusterWorker) return null;
       server ??= await startMetricsServer(metrics.registry, settings.host, settings.metricsPort);
       return server.port;
     },
@@ -47,4 +58,17 @@ export function createTelemetry(settings: TelemetrySettings): TelemetryRuntime {
       await tracing?.shutdown().catch(() => {});
     },
   };
+}
+
+/**
+ * The primary process of a multi-process server: METRICS_PORT serves the sum of every
+ * worker's registry (prom-client's cluster aggregation over the IPC channel).
+ */
+export function startClusterMetricsServer(host: string, port: number): Promise<MetricsServer> {
+  const aggregator = new AggregatorRegistry();
+  return startMetricsServer(
+    { contentType: aggregator.contentType, metrics: () => aggregator.clusterMetrics() },
+    host,
+    port,
+  );
 }

@@ -1,6 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Registry } from 'prom-client';
+/** what a scrape reads: a prom-client Registry, or the cluster's aggregate of every worker's */
+export interface MetricsSource {
+  readonly contentType: string;
+  metrics(): Promise<string>;
+}
 
 export interface MetricsServer {
   /** the port it listens on (METRICS_PORT, or the one the system chose for 0) */
@@ -14,7 +18,7 @@ export interface MetricsServer {
  * no authentication; bind it where only the scraper reaches it.
  */
 export async function startMetricsServer(
-  registry: Registry,
+  registry: MetricsSource,
   host: string,
   port: number,
 ): Promise<MetricsServer> {

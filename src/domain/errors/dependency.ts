@@ -2,7 +2,8 @@
 export const RETRY_AFTER_SECONDS = 5;
 
 /** The parts the service depends on whose outage is not the caller's fault. */
-export type Dependency = 'database' | 'redis' | 'disk' | 'queue';
+/** `counters`: the primary process that owns the rate windows of a multi-process server (WORKERS) */
+export type Dependency = 'database' | 'redis' | 'disk' | 'queue' | 'counters';
 
 /**
  * A dependency the request needs is down, full or unreachable. Adapters throw it in

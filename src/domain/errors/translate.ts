@@ -25,6 +25,7 @@ const UNAVAILABLE: Record<Dependency, string> = {
   redis: 'The service’s shared store (Redis) is unreachable',
   disk: 'The service’s storage is full or not writable',
   queue: 'The report queue is unreachable',
+  counters: 'The process that keeps the rate windows is restarting',
 };
 
 const RULES: readonly FailureRule[] = [

@@ -1,0 +1,140 @@
+import assert from 'node:assert/strict';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { SHARED_MODEL_DIR } from '../helpers/service.ts';
+import { until } from '../helpers/until.ts';
+
+/**
+ * WORKERS=2: a real `npm start` process (under tsx) that forks two HTTP processes on one
+ * port. Rate windows are exact across them, METRICS_PORT sums both, a killed worker is
+ * replaced, and SIGTERM drains them all to exit 0.
+ */
+const repo = new URL('../..', import.meta.url).pathname;
+let primary: ChildProcess;
+let dataDir: string;
+let api: string;
+let metrics: string;
+const listening: number[] = [];
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+before(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'svc-cluster-'));
+  const [port, metricsPort] = [await freePort(), await freePort()];
+  api = `http://127.0.0.1:${port}`;
+  metrics = `http://127.0.0.1:${metricsPort}/metrics`;
+  primary = spawn(process.execPath, ['--import', 'tsx', 'src/start/server.ts'], {
+    cwd: repo,
+    env: {
+      ...process.env,
+      WORKERS: '2',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      METRICS_PORT: String(metricsPort),
+      DATA_DIR: dataDir,
+      MODEL_DIR: SHARED_MODEL_DIR,
+      MODEL_WORKERS: '1',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let buffered = '';
+  primary.stdout?.on('data', (chunk: Buffer) => {
+    buffered += chunk.toString();
+    const lines = buffered.split('\n');
+    buffered = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line.includes('HTTP worker listening')) continue;
+      listening.push((JSON.parse(line) as { pid: number }).pid);
+    }
+  });
+  await until(() => listening.length >= 2, { timeoutMs: 240_000, intervalMs: 200, what: 'two HTTP workers' });
+});
+
+after(() => {
+  if (primary.exitCode === null) primary.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function createKey(ratePerMin: number): string {
+  const out = execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'src/cli/main.ts',
+      'keys',
+      'create',
+      '--label',
+      'cluster',
+      '--type',
+      'sk',
+      '--rate-per-min',
+      String(ratePerMin),
+    ],
+    { cwd: repo, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' },
+  );
+  return (JSON.parse(out.trim().split('\n').at(-1) as string) as { key: string }).key;
+}
+
+test('two processes serve one port and a key gets exactly its minute window across them', async () => {
+  assert.equal(new Set(listening).size, 2);
+  const key = createKey(30);
+  // many connections at once: the kernel spreads them over both processes
+  const statuses = await Promise.all(
+    Array.from({ length: 60 }, () =>
+      fetch(`${api}/v1/key`, { headers: { 'x-api-key': key, connection: 'close' } }).then(async (r) => {
+        await r.arrayBuffer();
+        return r.status;
+      }),
+    ),
+  );
+  assert.equal(statuses.filter((s) => s === 200).length, 30);
+  assert.equal(statuses.filter((s) => s === 429).length, 30);
+});
+
+test('METRICS_PORT serves the sum of both processes, and the API port does not serve it', async () => {
+  const before = await (await fetch(metrics)).text();
+  const count = (text: string) =>
+    Number(
+      /^svc_http_requests_total\{route="\/v1\/scales",method="GET",status="200"\} (\d+)/m.exec(text)?.[1] ??
+        0,
+    );
+  await Promise.all(
+    Array.from({ length: 20 }, () =>
+      fetch(`${api}/v1/scales`, { headers: { connection: 'close' } }).then((r) => r.arrayBuffer()),
+    ),
+  );
+  const afterText = await (await fetch(metrics)).text();
+  assert.equal(count(afterText) - count(before), 20);
+  assert.equal((await fetch(`${api}/metrics`)).status, 404);
+});
+
+test('a killed HTTP process is replaced and the port keeps answering', async () => {
+  const victim = listening[0] as number;
+  process.kill(victim, 'SIGKILL');
+  await until(() => listening.length >= 3, {
+    timeoutMs: 120_000,
+    intervalMs: 200,
+    what: 'a replacement worker',
+  });
+  for (let i = 0; i < 10; i++) assert.equal((await fetch(`${api}/v1/health`)).status, 200);
+});
+
+test('SIGTERM to the primary drains every process and exits 0', async () => {
+  const exited = new Promise<number | null>((resolve) => primary.once('exit', (code) => resolve(code)));
+  primary.kill('SIGTERM');
+  assert.equal(await exited, 0);
+  for (const pid of listening.slice(1)) assert.throws(() => process.kill(pid, 0));
+});
