@@ -15,7 +15,12 @@ import type { Canvas } from '../../src/model/embedded/morphology/canvas.ts';
 import { cityDomainInfo } from '../../src/model/embedded/morphology/domains.ts';
 import { geometryCanvas, planCanvas } from '../../src/model/embedded/morphology/generate-city.ts';
 import { EMBEDDED_PLANS } from './embedded-plans.ts';
-import { vectoriseBuildings, vectoriseLandcover, vectoriseRoads } from './vectorise-canvas.ts';
+import {
+  vectoriseBuildings,
+  vectoriseLandcover,
+  vectoriseRoads,
+  vectoriseTunnels,
+} from './vectorise-canvas.ts';
 
 export const EMBEDDED_DIR = new URL('../../data/cities/', import.meta.url).pathname;
 
@@ -29,6 +34,7 @@ export function firstDifference(a: Canvas, b: Canvas): string | null {
     if (a.surface[i] !== b.surface[i] || a.roadClass[i] !== b.roadClass[i] || a.heightM[i] !== b.heightM[i])
       return `cell ${i}: surface ${a.surface[i]}/${b.surface[i]}, class ${a.roadClass[i]}/${b.roadClass[i]}, height ${a.heightM[i]}/${b.heightM[i]}`;
   }
+  if (JSON.stringify(a.tunnels) !== JSON.stringify(b.tunnels)) return 'tunnels differ';
   return null;
 }
 
@@ -52,7 +58,10 @@ async function generate(id: string): Promise<void> {
   );
   const canvas = planCanvas(info, plan);
   await writeFile(join(dir, 'buildings.geojson'), featureCollection(vectoriseBuildings(canvas)));
-  await writeFile(join(dir, 'roads.geojson'), featureCollection(vectoriseRoads(canvas)));
+  await writeFile(
+    join(dir, 'roads.geojson'),
+    featureCollection([...vectoriseRoads(canvas), ...vectoriseTunnels(canvas)]),
+  );
   await writeFile(join(dir, 'landcover.geojson'), featureCollection(vectoriseLandcover(canvas)));
   const back = geometryCanvas(info, packageGeometry(await validated(dir)));
   const difference = firstDifference(canvas, back);

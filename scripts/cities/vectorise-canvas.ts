@@ -149,3 +149,12 @@ export function vectoriseRoads(c: Canvas): Feature[] {
   }
   return features;
 }
+
+/** the canvas's road tunnels as OSM-style ways (tunnel=yes, layer=-1), one feature per tunnel */
+export function vectoriseTunnels(c: Canvas): Feature[] {
+  return c.tunnels.map((t) => ({
+    type: 'Feature',
+    properties: { highway: HIGHWAY[ROAD_CLASS[t.kind]], width: t.widthM, tunnel: 'yes', layer: '-1' },
+    geometry: { type: 'MultiLineString', coordinates: t.lines },
+  }));
+}

@@ -189,7 +189,8 @@ export function climateRows(engine: ModelEngine): StatRow[] {
     name: 'Summer 15 h Tmrt, streets / open squares',
     model: st / sq,
     unit: 'ratio',
-    low: 0.75,
+    // 0.65: half to three quarters of a H/W ≈ 1–1.5 street floor is shaded at 45–50° sun
+    low: 0.65,
     high: 0.99,
     reference: '< 1 (streets partly shaded)',
     source: 'DOMAIN.md §2.6 (sun–shade ΔTmrt 10–30 K)',

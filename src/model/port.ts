@@ -55,6 +55,14 @@ export interface CityGeometry {
     widthM: number;
   }>;
   landcover: ReadonlyArray<{ polygons: LonLat[][][]; kind: 'park' | 'water' | 'plaza' }>;
+  /** road tunnels: off the surface grid, their exhaust leaves at the ends of each line (the portals) */
+  tunnels: ReadonlyArray<CityTunnel>;
+}
+
+export interface CityTunnel {
+  lines: LonLat[][];
+  kind: 'major' | 'secondary' | 'local';
+  widthM: number;
 }
 
 /** A city domain handed to the model: its zone, what it models, and its geometry on demand. */

@@ -9,6 +9,7 @@ export function packageGeometry(city: CityPackage): CityGeometry {
     buildings: city.buildings,
     roads: city.roads,
     landcover: city.landcover,
+    tunnels: city.tunnels,
   };
 }
 

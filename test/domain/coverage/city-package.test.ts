@@ -94,6 +94,11 @@ describe('city data packages', () => {
     );
     assert.equal(city.roads.length, 1, 'the tunnel is not on the surface');
     assert.equal(city.roads[0]!.kind, 'major');
+    assert.deepEqual(
+      city.tunnels.map((t) => [t.kind, t.lines[0]![0], t.lines[0]!.at(-1)]),
+      [['secondary', [4.69, 50.877], [4.71, 50.877]]],
+      'the tunnel is kept apart, with its portals at the ends of its line',
+    );
     assert.equal(city.landcover[0]!.kind, 'park');
     assert.ok(
       city.boundary[0]![0] === 4.69 && city.boundary[1]![0] === 4.71,

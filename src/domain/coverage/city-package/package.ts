@@ -52,6 +52,12 @@ export interface PackageRoad {
   kind: RoadKind;
   widthM: number;
 }
+/** a road tunnel: traffic underground, exhaust at the two ends of each line (pedestrian tunnels carry none) */
+export interface PackageTunnel {
+  lines: LonLat[][];
+  kind: Exclude<RoadKind, 'pedestrian'>;
+  widthM: number;
+}
 export interface PackageLand {
   polygons: PolygonRings[];
   kind: LandKind;
@@ -63,8 +69,9 @@ export interface CityPackage {
   boundary: LonLat[];
   plannedBoundary: LonLat[] | null;
   buildings: PackageBuilding[];
-  /** surface roads only: tunnels are left out */
+  /** surface roads; tunnels (tunnel=*, covered=yes, layer<0) are kept apart */
   roads: PackageRoad[];
+  tunnels: PackageTunnel[];
   landcover: PackageLand[];
   /** EnergyPlus weather text, kept with the package */
   weatherEpw: string | null;
@@ -200,6 +207,7 @@ export function validateCityPackage(files: PackageFiles): PackageResult {
     }
   }
   const roads: PackageRoad[] = [];
+  const tunnels: PackageTunnel[] = [];
   if (files['roads.geojson'] !== undefined) {
     const all = features('roads.geojson', parseJson('roads.geojson', files['roads.geojson'], errors), errors);
     for (const [i, f] of all.entries()) {
@@ -214,6 +222,8 @@ export function validateCityPackage(files: PackageFiles): PackageResult {
         continue;
       }
       if (!road.underground) roads.push({ lines: geometry, kind: road.kind, widthM: road.widthM });
+      else if (road.kind !== 'pedestrian')
+        tunnels.push({ lines: geometry, kind: road.kind, widthM: road.widthM });
     }
   }
   const landcover: PackageLand[] = [];
@@ -256,6 +266,7 @@ export function validateCityPackage(files: PackageFiles): PackageResult {
       plannedBoundary: planned ?? null,
       buildings,
       roads,
+      tunnels,
       landcover,
       weatherEpw: epw,
     },

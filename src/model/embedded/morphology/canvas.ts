@@ -1,4 +1,4 @@
-import type { GridGeometry } from '../../port.ts';
+import type { CityTunnel, GridGeometry } from '../../port.ts';
 import { cellSizeM, toLocalM } from '../grid/geometry.ts';
 
 /**
@@ -18,6 +18,8 @@ export interface Canvas {
   heightM: Float32Array;
   /** index of the district whose rules apply (districts.length = fallback) */
   district: Uint8Array;
+  /** road tunnels: not drawn on the surface, their exhaust leaves at the portals */
+  tunnels: CityTunnel[];
 }
 
 export function createCanvas(grid: GridGeometry): Canvas {
@@ -34,6 +36,7 @@ export function createCanvas(grid: GridGeometry): Canvas {
     roadClass: new Uint8Array(n),
     heightM: new Float32Array(n),
     district: new Uint8Array(n),
+    tunnels: [],
   };
 }
 

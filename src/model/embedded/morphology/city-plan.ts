@@ -6,10 +6,21 @@
 export type LonLat = [number, number];
 
 export interface RoadLine {
-  roadClass: 'major' | 'secondary';
+  /** pedestrian: a paved way without traffic (Brussels' central boulevards since 2015) */
+  roadClass: 'major' | 'secondary' | 'local' | 'pedestrian';
   widthM: number;
   path: LonLat[];
 }
+
+/** a road tunnel: its traffic is underground and its exhaust leaves at the two portals */
+export interface TunnelLine {
+  name: string;
+  roadClass: TrafficClass;
+  widthM: number;
+  path: LonLat[];
+}
+
+export type TrafficClass = 'major' | 'secondary' | 'local';
 
 export interface WaterLine {
   widthM: number;
@@ -44,8 +55,10 @@ export interface District {
   heightM: number;
   /** street-grid orientation, degrees anticlockwise from east */
   orientationDeg: number;
-  /** amplitude of the street warp (medieval irregularity), metres */
+  /** amplitude of the street warp (medieval irregularity, block to block), metres */
   warpM: number;
+  /** amplitude of the slow bend of long streets over several hundred metres, metres */
+  bendM: number;
   /** share of blocks built as office towers, and their height range */
   towerShare: number;
   towerHeightM: [number, number];
@@ -57,6 +70,7 @@ export interface CityPlan {
   id: string;
   seed: number;
   roads: RoadLine[];
+  tunnels: TunnelLine[];
   water: WaterLine[];
   open: OpenArea[];
   landmarks: Landmark[];

@@ -11,6 +11,7 @@ import type { Morphology } from './morphology.ts';
 import { packMorphology } from './pack.ts';
 import { rasteriseGeometry } from './rasterise-geometry.ts';
 import { assignDistricts, layStreets } from './street-network.ts';
+import { portalExposure } from './tunnel-portals.ts';
 import { builtFraction, trafficExposure, windFactors } from './wind-exposure.ts';
 
 /**
@@ -32,6 +33,7 @@ export function planCanvas(info: DomainInfo, plan: CityPlan): Canvas {
   assignDistricts(c, plan);
   layStreets(c, plan);
   raiseBuildings(c, plan);
+  c.tunnels = plan.tunnels.map((t) => ({ lines: [t.path], kind: t.roadClass, widthM: t.widthM }));
   return c;
 }
 
@@ -43,6 +45,7 @@ export function generateCity(info: DomainInfo, plan: CityPlan, climate: CityClim
 export function geometryCanvas(info: DomainInfo, geometry: CityGeometry): Canvas {
   const c = createCanvas(info.grid);
   rasteriseGeometry(c, geometry);
+  c.tunnels = geometry.tunnels.map((t) => ({ lines: t.lines, kind: t.kind, widthM: t.widthM }));
   return c;
 }
 
@@ -68,7 +71,7 @@ export function deriveMorphology(info: DomainInfo, c: Canvas, climate: CityClima
   const { horizon, svf } = horizonAndSkyView(c);
   const { aspect, axisDeg } = canyonGeometry(c);
   const { factor, turbulence } = windFactors(c, aspect, axisDeg);
-  const exposure = trafficExposure(distMajorM, distSecondaryM, distLocalM, aspect);
+  const exposure = trafficExposure(distMajorM, distSecondaryM, distLocalM, aspect, portalExposure(c));
   const built = builtFraction((i) => isBuilding[i] === 1, c.cols, c.rows, Math.round(120 / c.cell));
   const rect = footprintRectangles(c.heightM, isBuilding, c.cols, c.rows);
 

@@ -47,11 +47,6 @@ export function forEachCellInPolygon(c: Canvas, rings: readonly Ring[], visit: (
 }
 
 const LAND_SURFACE = { park: SURFACE.park, water: SURFACE.water, plaza: SURFACE.plaza } as const;
-const TRAFFIC_CLASS = {
-  major: ROAD_CLASS.major,
-  secondary: ROAD_CLASS.secondary,
-  local: ROAD_CLASS.local,
-} as const;
 
 export function rasteriseGeometry(c: Canvas, geometry: CityGeometry): void {
   c.surface.fill(SURFACE.yard);
@@ -73,7 +68,7 @@ export function rasteriseGeometry(c: Canvas, geometry: CityGeometry): void {
   }
   for (const road of geometry.roads) {
     if (road.kind === 'pedestrian') continue;
-    const cls = TRAFFIC_CLASS[road.kind];
+    const cls = ROAD_CLASS[road.kind];
     for (const line of road.lines) {
       forEachCellNearPath(c, line, Math.max(minHalf, road.widthM / 2), (cell) => {
         c.surface[cell] = SURFACE.road;

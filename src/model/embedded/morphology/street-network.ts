@@ -30,6 +30,12 @@ export function districtFrame(
     lx += d.warpM * smoothNoise2(plan.seed, 21, x / 170, y / 170);
     ly += d.warpM * smoothNoise2(plan.seed, 22, x / 170, y / 170);
   }
+  if (d.bendM > 0) {
+    // a 19th-century quarter's long streets curve gently and change direction across
+    // it, instead of running ruler-straight as one lattice
+    lx += d.bendM * smoothNoise2(plan.seed, 23, x / 750, y / 750);
+    ly += d.bendM * smoothNoise2(plan.seed, 24, x / 750, y / 750);
+  }
   return { lx, ly };
 }
 
@@ -75,19 +81,19 @@ export function layStreets(c: Canvas, plan: CityPlan): void {
       const d = districtOf(plan, di);
       const { lx, ly } = districtFrame(plan, d, di, cellX(c, col), y);
       const s = d.blockM;
+      // local streets only: the through traffic of a quarter runs on the plan's
+      // chaussées and boulevards, not on every sixth street of a lattice
       for (const [along, across, axis] of [
         [ly, lx, 0],
         [lx, ly, 1],
       ] as const) {
         const line = Math.round(across / s);
-        const secondary = line % 6 === 0;
-        const half = Math.max(minHalf, (secondary ? Math.max(18, d.streetM) : d.streetM) / 2);
+        const half = Math.max(minHalf, d.streetM / 2);
         if (Math.abs(across - line * s) > half) continue;
         const segment = Math.floor(along / s);
-        if (!secondary && uniform(plan.seed, 31 + axis, di * 100_003 + line, segment) > KEEP_SEGMENT)
-          continue;
+        if (uniform(plan.seed, 31 + axis, di * 100_003 + line, segment) > KEEP_SEGMENT) continue;
         c.surface[cell] = SURFACE.road;
-        c.roadClass[cell] = Math.max(c.roadClass[cell]!, secondary ? ROAD_CLASS.secondary : ROAD_CLASS.local);
+        c.roadClass[cell] = Math.max(c.roadClass[cell]!, ROAD_CLASS.local);
       }
     }
   }
@@ -114,8 +120,18 @@ export function layStreets(c: Canvas, plan: CityPlan): void {
       c.roadClass[cell] = ROAD_CLASS.none;
     });
   }
+  // pedestrian ways first, so that a boulevard crossing one keeps its traffic
   for (const road of plan.roads) {
-    const cls = road.roadClass === 'major' ? ROAD_CLASS.major : ROAD_CLASS.secondary;
+    if (road.roadClass !== 'pedestrian') continue;
+    forEachCellNearPath(c, road.path, Math.max(minHalf, road.widthM / 2), (cell) => {
+      if (c.surface[cell] === SURFACE.water) return;
+      c.surface[cell] = SURFACE.plaza;
+      c.roadClass[cell] = ROAD_CLASS.none;
+    });
+  }
+  for (const road of plan.roads) {
+    if (road.roadClass === 'pedestrian') continue;
+    const cls = ROAD_CLASS[road.roadClass];
     forEachCellNearPath(c, road.path, Math.max(minHalf, road.widthM / 2), (cell) => {
       if (c.surface[cell] === SURFACE.plaza) return; // squares stay squares (Schuman, Rogier)
       c.surface[cell] = SURFACE.road;

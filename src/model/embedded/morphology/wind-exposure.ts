@@ -1,6 +1,7 @@
 import { distanceTransform } from '../grid/distance-transform.ts';
 import type { Canvas } from './canvas.ts';
 import { SURFACE, WIND_SECTORS } from './layout.ts';
+import { CLASS_WEIGHT } from './tunnel-portals.ts';
 
 /**
  * Pedestrian-level wind factors per wind direction: the ratio of the comfort wind
@@ -105,14 +106,17 @@ export function trafficExposure(
   distSecondaryM: Float32Array,
   distLocalM: Float32Array,
   canyonAspect: Float32Array,
+  /** exhaust of tunnel portals (tunnel-portals.ts), same units; trapped by the canyon like the street's own */
+  portals?: Float32Array,
 ): Float32Array {
   const n = distMajorM.length;
   const out = new Float32Array(n);
   for (let i = 0; i < n; i++) {
     const near =
-      1.0 * Math.exp(-distMajorM[i]! / 35) +
-      0.42 * Math.exp(-distSecondaryM[i]! / 30) +
-      0.11 * Math.exp(-distLocalM[i]! / 20);
+      CLASS_WEIGHT.major * Math.exp(-distMajorM[i]! / 35) +
+      CLASS_WEIGHT.secondary * Math.exp(-distSecondaryM[i]! / 30) +
+      CLASS_WEIGHT.local * Math.exp(-distLocalM[i]! / 20) +
+      (portals?.[i] ?? 0);
     const far = 0.12 * Math.exp(-distMajorM[i]! / 250);
     out[i] = near * (1 + 0.45 * Math.min(2.5, canyonAspect[i]!)) + far;
   }

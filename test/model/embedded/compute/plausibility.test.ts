@@ -93,6 +93,14 @@ describe('Brussels reference year: air', () => {
 describe('Brussels reference year: wind', () => {
   test('is windier at tower corners and on open squares than in narrow sheltered streets', () => {
     const tall = (i: number) => m.rasters.heightM[i]! >= 60;
+    // sheltered means among low buildings: a narrow street beside a tower gets its downwash
+    const tallWithin = (i: number, cells: number) => {
+      const g = m.info.grid;
+      for (let dr = -cells; dr <= cells; dr++)
+        for (let dc = -cells; dc <= cells; dc++)
+          if ((m.rasters.heightM[i + dr * g.cols + dc] ?? 0) >= 30) return true;
+      return false;
+    };
     const nearTower = (i: number) => {
       const g = m.info.grid;
       for (const d of [-2, 2, -2 * g.cols, 2 * g.cols]) if (tall(i + d)) return true;
@@ -112,7 +120,12 @@ describe('Brussels reference year: wind', () => {
     );
     const narrow = engine.series(
       'brussels',
-      pick((i) => m.rasters.roadClass[i] === ROAD_CLASS.local && m.rasters.canyonAspect[i]! > 1.2),
+      pick(
+        (i) =>
+          m.rasters.roadClass[i] === ROAD_CLASS.local &&
+          m.rasters.canyonAspect[i]! > 1.2 &&
+          !tallWithin(i, 6),
+      ),
       { kind: 'reference' },
     );
     const u = (g: CellSeries[]) => groupMean(g, (s) => mean(s.ucomfort));
@@ -129,7 +142,10 @@ describe('Brussels reference year: wind', () => {
     // 15 m/s in 1–3 % of hours: NEN 8100's "dangerous" class, as real tower corners do
     assert.ok(gusts15 > 0.001 && gusts15 < 0.03, `gusts above 15: ${gusts15}`);
     // narrow streets: at most a storm hour or two a year (NEN 8100 "no risk" < 0.05 %)
-    assert.ok(groupMean(narrow, (s) => share(s.ugust, 15)) < 0.0005);
+    assert.ok(
+      groupMean(narrow, (s) => share(s.ugust, 15)) < 0.0005,
+      `narrow gusts ${groupMean(narrow, (s) => share(s.ugust, 15))}`,
+    );
   });
 });
 

@@ -8,9 +8,10 @@ import { type CityPlan, type District, rectangle } from '../city-plan.ts';
  * the city; the generator fills blocks and heights between them.
  */
 const district = (
-  d: Omit<District, 'warpM' | 'towerShare' | 'towerHeightM'> & Partial<District>,
+  d: Omit<District, 'warpM' | 'bendM' | 'towerShare' | 'towerHeightM'> & Partial<District>,
 ): District => ({
   warpM: 0,
+  bendM: 0,
   towerShare: 0,
   towerHeightM: [0, 0],
   ...d,
@@ -98,14 +99,23 @@ export const BRUSSELS_PLAN: CityPlan = {
         [4.396, 50.85],
       ],
     },
-    // the central boulevards (Lemonnier, Anspach, Adolphe Max)
+    // the central boulevards, pedestrian since 2015 (Lemonnier from the Midi to Fontainas,
+    // Anspach from Fontainas past the Bourse to De Brouckère)
     {
-      roadClass: 'secondary',
+      roadClass: 'pedestrian',
       widthM: 26,
       path: [
         [4.3405, 50.837],
         [4.3458, 50.8438],
         [4.35, 50.8484],
+        [4.3529, 50.8511],
+      ],
+    },
+    // boulevard Adolphe Max, De Brouckère to Rogier: buses, deliveries and residents only
+    {
+      roadClass: 'local',
+      widthM: 20,
+      path: [
         [4.3529, 50.8511],
         [4.3585, 50.8556],
       ],
@@ -159,6 +169,166 @@ export const BRUSSELS_PLAN: CityPlan = {
         [4.3445, 50.8327],
         [4.339, 50.8348],
         [4.3335, 50.8372],
+      ],
+    },
+    // the chaussées radiating from the gates of the small ring: the through streets of
+    // the 19th-century quarters (Gand, Ninove, Mons, Waterloo, Charleroi, Ixelles, Wavre,
+    // Louvain, Haecht, Anvers)
+    ...(
+      [
+        [
+          [4.3385, 50.8505],
+          [4.3335, 50.8538],
+          [4.3285, 50.8572],
+          [4.3225, 50.8602],
+        ],
+        [
+          [4.3362, 50.8468],
+          [4.3312, 50.8461],
+          [4.3262, 50.8449],
+          [4.3205, 50.8441],
+        ],
+        [
+          [4.3368, 50.8425],
+          [4.3322, 50.8408],
+          [4.3275, 50.8386],
+          [4.3218, 50.8366],
+        ],
+        [
+          [4.3445, 50.8327],
+          [4.3462, 50.8296],
+          [4.3488, 50.8262],
+          [4.3502, 50.8228],
+        ],
+        [
+          [4.3555, 50.8368],
+          [4.3538, 50.8331],
+          [4.3522, 50.8294],
+          [4.3511, 50.8258],
+        ],
+        [
+          [4.3625, 50.8386],
+          [4.3652, 50.8352],
+          [4.3675, 50.8318],
+          [4.3702, 50.8282],
+        ],
+        [
+          [4.3735, 50.839],
+          [4.3782, 50.8365],
+          [4.3838, 50.8338],
+          [4.3895, 50.8318],
+        ],
+        [
+          [4.3703, 50.85],
+          [4.3765, 50.8512],
+          [4.3832, 50.8531],
+          [4.3905, 50.8548],
+        ],
+        [
+          [4.3665, 50.8541],
+          [4.3684, 50.8582],
+          [4.3702, 50.8628],
+          [4.3722, 50.8672],
+        ],
+        [
+          [4.349, 50.8562],
+          [4.3508, 50.8602],
+          [4.3522, 50.8645],
+          [4.3535, 50.869],
+        ],
+      ] as Array<Array<[number, number]>>
+    ).map((path) => ({ roadClass: 'secondary' as const, widthM: 16, path })),
+  ],
+  // road tunnels of the small ring (R20), of rue de la Loi, rue Belliard and the
+  // Cinquantenaire, and of boulevard Léopold II: the traffic is underground and the
+  // exhaust leaves at the mouths. Montgomery and Reyers (middle ring) lie outside the
+  // high-resolution zone; they are in the package and count once the zone reaches them.
+  tunnels: [
+    {
+      name: 'Louise – Porte de Namur',
+      roadClass: 'major',
+      widthM: 14,
+      path: [
+        [4.3497, 50.8345],
+        [4.3535, 50.8357],
+        [4.3612, 50.8382],
+      ],
+    },
+    {
+      name: 'Trône – Arts-Loi',
+      roadClass: 'major',
+      widthM: 14,
+      path: [
+        [4.3641, 50.8398],
+        [4.3662, 50.8422],
+        [4.3695, 50.8462],
+        [4.3699, 50.8478],
+      ],
+    },
+    {
+      name: 'Madou – Botanique – Rogier',
+      roadClass: 'major',
+      widthM: 14,
+      path: [
+        [4.3703, 50.8492],
+        [4.3703, 50.85],
+        [4.3665, 50.8541],
+        [4.3585, 50.8556],
+        [4.3558, 50.8558],
+      ],
+    },
+    {
+      name: 'Léopold II',
+      roadClass: 'major',
+      widthM: 14,
+      path: [
+        [4.3452, 50.8553],
+        [4.3392, 50.8578],
+        [4.3345, 50.8618],
+        [4.3262, 50.8658],
+        [4.3195, 50.8672],
+      ],
+    },
+    {
+      name: 'Loi – Cinquantenaire',
+      roadClass: 'major',
+      widthM: 14,
+      path: [
+        [4.3762, 50.8446],
+        [4.3806, 50.8432],
+        [4.3868, 50.8418],
+        [4.3935, 50.8405],
+        [4.3988, 50.8392],
+      ],
+    },
+    {
+      name: 'Belliard',
+      roadClass: 'major',
+      widthM: 11,
+      path: [
+        [4.3768, 50.8405],
+        [4.3795, 50.8398],
+        [4.3848, 50.8389],
+      ],
+    },
+    {
+      name: 'Montgomery',
+      roadClass: 'major',
+      widthM: 14,
+      path: [
+        [4.4042, 50.8394],
+        [4.4078, 50.8385],
+        [4.4112, 50.8376],
+      ],
+    },
+    {
+      name: 'Reyers',
+      roadClass: 'major',
+      widthM: 14,
+      path: [
+        [4.4018, 50.8478],
+        [4.4012, 50.8515],
+        [4.4022, 50.8558],
       ],
     },
   ],
@@ -222,6 +392,7 @@ export const BRUSSELS_PLAN: CityPlan = {
       heightM: 17,
       orientationDeg: 32,
       warpM: 26,
+      bendM: 20,
       parcelM: 12,
     }),
     district({
@@ -234,6 +405,7 @@ export const BRUSSELS_PLAN: CityPlan = {
       heightM: 15,
       orientationDeg: 55,
       warpM: 22,
+      bendM: 20,
       parcelM: 11,
     }),
     district({
@@ -245,6 +417,7 @@ export const BRUSSELS_PLAN: CityPlan = {
       depthM: 22,
       heightM: 22,
       orientationDeg: 62,
+      bendM: 15,
       parcelM: 22,
     }),
     district({
@@ -256,6 +429,7 @@ export const BRUSSELS_PLAN: CityPlan = {
       depthM: 18,
       heightM: 24,
       orientationDeg: 62,
+      bendM: 20,
       parcelM: 18,
     }),
     district({
@@ -280,6 +454,7 @@ export const BRUSSELS_PLAN: CityPlan = {
       depthM: 22,
       heightM: 30,
       orientationDeg: -14,
+      bendM: 20,
       towerShare: 0.22,
       towerHeightM: [45, 80],
       parcelM: 26,
@@ -293,6 +468,7 @@ export const BRUSSELS_PLAN: CityPlan = {
       depthM: 20,
       heightM: 22,
       orientationDeg: 40,
+      bendM: 15,
       towerShare: 0.35,
       towerHeightM: [55, 100],
       parcelM: 24,
@@ -306,6 +482,8 @@ export const BRUSSELS_PLAN: CityPlan = {
       depthM: 15,
       heightM: 13,
       orientationDeg: 38,
+      warpM: 4,
+      bendM: 55,
       parcelM: 8,
     }),
     district({
@@ -317,6 +495,8 @@ export const BRUSSELS_PLAN: CityPlan = {
       depthM: 14,
       heightM: 13,
       orientationDeg: -28,
+      warpM: 4,
+      bendM: 55,
       parcelM: 8,
     }),
     district({
@@ -328,6 +508,8 @@ export const BRUSSELS_PLAN: CityPlan = {
       depthM: 14,
       heightM: 12,
       orientationDeg: 18,
+      warpM: 5,
+      bendM: 50,
       parcelM: 8,
     }),
     district({
@@ -339,6 +521,8 @@ export const BRUSSELS_PLAN: CityPlan = {
       depthM: 14,
       heightM: 14,
       orientationDeg: 12,
+      warpM: 4,
+      bendM: 50,
       parcelM: 9,
     }),
   ],
@@ -351,6 +535,8 @@ export const BRUSSELS_PLAN: CityPlan = {
     depthM: 13,
     heightM: 11,
     orientationDeg: 5,
+    warpM: 5,
+    bendM: 60,
     parcelM: 8,
   }),
 };

@@ -6,9 +6,10 @@ import { type CityPlan, type District, type LonLat, rectangle } from '../city-pl
  * them and terraced houses beyond. Approximate positions from general knowledge.
  */
 const district = (
-  d: Omit<District, 'warpM' | 'towerShare' | 'towerHeightM'> & Partial<District>,
+  d: Omit<District, 'warpM' | 'bendM' | 'towerShare' | 'towerHeightM'> & Partial<District>,
 ): District => ({
   warpM: 0,
+  bendM: 0,
   towerShare: 0,
   towerHeightM: [0, 0],
   ...d,
@@ -30,6 +31,7 @@ function ringRoad(centre: LonLat, radiiM: [number, number], points: number): Lon
 export const CHARLEROI_PLAN: CityPlan = {
   id: 'charleroi',
   seed: 2,
+  tunnels: [],
   roads: [
     { roadClass: 'major', widthM: 30, path: ringRoad([4.4438, 50.4088], [560, 430], 24) },
     {
