@@ -307,7 +307,11 @@ export async function compose(
           .references(domain)
           .catch((error: unknown) => app.log.warn({ err: error, domain }, 'references failed')),
       );
-      warmUp = Promise.all([ranges, ...references]);
+      // the statistics threads optimise their code before the first request needs it
+      const statisticsCode = statisticsPool
+        .warm?.()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'statistics warm-up failed'));
+      warmUp = Promise.all([ranges, ...references, statisticsCode]);
     },
     async warmedUp(limitMs) {
       let timer: NodeJS.Timeout | undefined;

@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createStatisticsPool } from '../../../src/adapters/threads/statistics-pool.ts';
+import {
+  type CellColumns,
+  computeAirBlock,
+  computeThermalBlock,
+  computeWindBlock,
+} from '../../../src/domain/stats/index.ts';
+
+/**
+ * The statistics threads answer what the domain functions answer in-process, and the
+ * start-up warm-up runs through every thread without leaving work behind or changing
+ * what later computations answer.
+ */
+const HOURS = 8760;
+const hours = Float64Array.from({ length: HOURS }, (_, h) => Date.UTC(2025, 0, 1) + h * 3_600_000);
+const wave = (mean: number, amplitude: number, period: number, phase = 0) =>
+  Float32Array.from(
+    { length: HOURS },
+    (_, h) => mean + amplitude * Math.sin((2 * Math.PI * (h + phase)) / period),
+  );
+const cell: CellColumns = {
+  no2: wave(30, 14, 24),
+  pm25: wave(11, 4, 24, 3),
+  pm10: wave(18, 5, 24, 3),
+  ucomfort: wave(1.8, 1.2, 71),
+  ugust: wave(4, 3, 71),
+  utci: wave(11, 15, HOURS, -2200),
+};
+const references = { air: { good_pct: 40, n_locations: 9 }, thermal: { summer_night_mean_utci_c: 17 } };
+
+const pool = createStatisticsPool(2);
+// the threads are unref'd (they never hold a server open): keep this process alive meanwhile
+let keepAlive: NodeJS.Timeout;
+before(() => {
+  keepAlive = setInterval(() => {}, 1000);
+});
+after(async () => {
+  await pool.close();
+  clearInterval(keepAlive);
+});
+
+describe('statistics threads', () => {
+  const inProcess = () => {
+    const input = { hours, cells: [cell] };
+    return {
+      air: computeAirBlock(input, references.air),
+      wind: computeWindBlock(input),
+      thermal: computeThermalBlock(input, references.thermal),
+    };
+  };
+
+  test('answer the blocks the domain functions compute in-process', async () => {
+    assert.deepEqual(await pool.compute(hours, [cell], references), inProcess());
+  });
+
+  test('warm up every thread at start, leaving nothing pending and the answers unchanged', async () => {
+    await pool.warm!();
+    assert.equal(pool.pendingTasks!(), 0);
+    const answers = await Promise.all([1, 2, 3, 4].map(() => pool.compute(hours, [cell], references)));
+    for (const blocks of answers) assert.deepEqual(blocks, inProcess());
+    assert.equal(cell.no2.length, HOURS, "the caller's columns stay usable");
+  });
+});
