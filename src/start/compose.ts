@@ -308,6 +308,10 @@ export async function compose(
           .catch((error: unknown) => app.log.warn({ err: error, domain }, 'references failed')),
       );
       warmUp = Promise.all([ranges, ...references]);
+      // the first report should not pay the browser's start (~0.5 s): launched in the
+      // background once the warm-up the port waits for is done, so it takes none of its CPU;
+      // a missing Chromium shows only when a report is printed (its PDF goes pending)
+      void warmUp.catch(() => {}).then(() => pdf.warmUp?.());
     },
     async warmedUp(limitMs) {
       let timer: NodeJS.Timeout | undefined;

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { InjectOptions } from 'fastify';
+import { chromiumChildren } from '../helpers/chromium.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { until } from '../helpers/until.ts';
 
@@ -20,6 +21,12 @@ const post = (payload: unknown, secret = key, headers: Record<string, string> = 
     headers: { 'x-api-key': secret, 'content-type': 'application/json', ...headers },
     payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
   });
+
+// first in the file: no report has been asked for yet
+test('a started service launches the browser before the first report asks for it', async () => {
+  // after the start-up warm-up (map ranges, statistics references), which takes seconds
+  await until(() => chromiumChildren().length > 0, { what: 'a Chromium browser process', timeoutMs: 60_000 });
+});
 
 describe('POST /reports input', () => {
   const bad: Array<[string, string, Record<string, string>?]> = [

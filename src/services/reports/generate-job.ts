@@ -101,6 +101,8 @@ async function runClaimed(
     Math.max(1000, Math.floor(leaseMs / 3)),
   );
   heartbeat.unref();
+  // a browser that is not running yet starts while the HTML is built, not after it
+  void deps.pdf.warmUp?.();
   try {
     let html: string;
     if (job.hasHtml && job.stage === 'delivering') {
