@@ -1,8 +1,9 @@
 /**
  * Where one report's time goes, stage by stage: the location map from the model, the HTML
- * build, then each step of a print in Chromium (launch, newContext, newPage, setContent,
- * emulateMedia, pdf), cold and warm. Statistics come from the fixtures, as in
- * bench/reports.ts.
+ * build, then each step of a print in Chromium (launch, newContext, newPage, emulateMedia
+ * once; then per print setContent, pdf and the reset to an empty document), the first print
+ * on a new page and the later ones on the same page. Statistics come from the fixtures, as
+ * in bench/reports.ts.
  *
  *   node --import tsx scripts/profile/report-stages.ts [warm runs]
  */
@@ -53,39 +54,37 @@ async function build(): Promise<{ html: string; times: Record<string, number> }>
   return { html, times: { statsMs, mapMs, htmlMs: t(), htmlKb: Math.round(html.length / 1024) } };
 }
 
+const opts = {
+  format: 'A4',
+  printBackground: true,
+  preferCSSPageSize: true,
+  tagged: true,
+  outline: true,
+} as const;
 const t0 = lap();
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 const launchMs = t0();
-console.log({ launchMs });
+// as src/adapters/pdf/chromium.ts does: one context and page, print media set once, reused
+const context = await browser.newContext({ javaScriptEnabled: false, offline: true });
+const newContextMs = t0();
+const page = await context.newPage();
+const newPageMs = t0();
+await page.emulateMedia({ media: 'print' });
+console.log({ launchMs, newContextMs, newPageMs, emulateMs: t0() });
 for (let run = 0; run <= runs; run++) {
   const { html, times } = await build();
   const t = lap();
-  const context = await browser.newContext({ javaScriptEnabled: false, offline: true });
-  const newContextMs = t();
-  const page = await context.newPage();
-  const newPageMs = t();
   await page.setContent(html, { waitUntil: 'load' });
   const setContentMs = t();
-  await page.emulateMedia({ media: 'print' });
-  const emulateMs = t();
-  const pdf = await page.pdf({
-    format: 'A4',
-    printBackground: true,
-    preferCSSPageSize: true,
-    tagged: true,
-    outline: true,
-  });
+  const pdf = await page.pdf(opts);
   const pdfMs = t();
-  await context.close();
-  const closeMs = t();
-  console.log(run === 0 ? 'first' : `warm ${run}`, {
+  await page.setContent('');
+  const resetMs = t();
+  console.log(run === 0 ? 'first print' : `reused ${run}`, {
     ...times,
-    newContextMs,
-    newPageMs,
     setContentMs,
-    emulateMs,
     pdfMs,
-    closeMs,
+    resetMs,
     pdfKb: Math.round(pdf.length / 1024),
   });
 }

@@ -136,8 +136,9 @@ export function createChromiumRenderer(options: ChromiumOptions = {}): PdfRender
   async function giveBack(pooled: PooledPage): Promise<void> {
     try {
       // document.open on an empty document drops the report's DOM: ~4× cheaper than a
-      // navigation to about:blank, and nothing else (no script, no storage) outlives it
-      await pooled.page.setContent('', { timeout: timeoutMs });
+      // navigation to about:blank, and nothing else (no script, no storage) outlives it.
+      // A print waiting for the page replaces the document the same way, at once.
+      if (waiters.length === 0) await pooled.page.setContent('', { timeout: timeoutMs });
       if (!closed && usable(pooled)) {
         idle.push(pooled);
         return;

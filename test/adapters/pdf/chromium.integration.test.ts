@@ -105,17 +105,23 @@ describe('PDF from the report HTML', () => {
       `<script>document.body.insertAdjacentText('beforeend', '${word} scripted')</script></body></html>`;
     const pooled = createChromiumRenderer({ maxPages: 1 });
     try {
-      // one page, so the later prints run on the page the earlier ones used
-      for (const word of ['alpha', 'bravo', 'charlie']) {
-        const text = pdfText(await pooled.render(doc(word)), `pooled-${word}`);
+      const words = ['alpha', 'bravo', 'charlie', 'delta'];
+      const check = (word: string, pdf: Buffer) => {
+        const text = pdfText(pdf, `pooled-${word}`);
         assert.ok(text.includes(`${word} report`), text);
         assert.ok(text.includes(`${word} on paper`), text);
         assert.ok(!text.includes('on screen'), text);
         assert.ok(!text.includes('scripted'), text);
-        for (const other of ['alpha', 'bravo', 'charlie'].filter((name) => name !== word)) {
+        for (const other of words.filter((name) => name !== word)) {
           assert.ok(!text.includes(other), `${other} in ${word}: ${text}`);
         }
-      }
+      };
+      // one page, so every print runs on the page the one before used: three queued at
+      // once (each takes the page straight from the one before), then one after a pause
+      const queued = await Promise.all(words.slice(0, 3).map((word) => pooled.render(doc(word))));
+      for (const [index, pdf] of queued.entries()) check(words[index] as string, pdf);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      check('delta', await pooled.render(doc('delta')));
       assert.equal(requests, 0);
     } finally {
       await pooled.close();
