@@ -5,8 +5,39 @@ import type { PdfRenderer } from './port.ts';
  * PDF printing with the system's Chromium (Debian's `chromium` package), driven by
  * playwright-core. One browser is launched on first use (or by `warmUp`) and shared by every
  * job (a launch costs far more than a page); if it dies it is launched again on the next render.
- * Flags: the machine has no route to Google's services, so everything that phones home
- * is off, and the browser runs as root in a container, hence --no-sandbox.
+ */
+
+/** what playwright-core (1.65) disables itself; see DISABLED_FEATURES */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/**
+ * The headless browser gives every window the omnibox popup as WebUI pages, two renderers of
+ * their own whose start (~0.5 s of CPU) ran beside the first print of every new page. Chromium
+ * reads only the last --disable-features switch, so this one repeats playwright's own list
+ * (a test checks that the browser gets every feature playwright disables).
+ */
+const DISABLED_FEATURES = [...PLAYWRIGHT_DISABLED_FEATURES, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
+/**
+ * The machine has no route to Google's services, so everything that phones home is off,
+ * and the browser runs as root in a container, hence --no-sandbox.
  */
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -18,6 +49,7 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--disable-dev-shm-usage',
+  `--disable-features=${DISABLED_FEATURES.join(',')}`,
 ];
 
 export interface ChromiumOptions {

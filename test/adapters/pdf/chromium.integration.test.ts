@@ -1,12 +1,16 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { createChromiumRenderer, PdfUnavailableError } from '../../../src/adapters/pdf/chromium.ts';
+import {
+  createChromiumRenderer,
+  PdfUnavailableError,
+  PLAYWRIGHT_DISABLED_FEATURES,
+} from '../../../src/adapters/pdf/chromium.ts';
 import { loadReportFonts } from '../../../src/adapters/pdf/font.ts';
 import { renderReportHtml } from '../../../src/domain/reports/template.ts';
 import type { JobView } from '../../../src/services/reports/service.ts';
@@ -149,6 +153,28 @@ describe('PDF from the report HTML', () => {
         chromiumChildren().some((pid) => !before.includes(pid)),
         'a new browser process',
       );
+    } finally {
+      await own.close();
+    }
+  });
+
+  test('the browser gets every feature playwright disables, and the omnibox popup besides', async () => {
+    const own = createChromiumRenderer();
+    try {
+      await own.warmUp?.();
+      const [pid] = chromiumChildren();
+      assert.ok(pid, 'a browser process');
+      const switches = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+        .split('\0')
+        .filter((arg) => arg.startsWith('--disable-features='));
+      // Chromium reads the last one only: it must hold playwright's (the first) and ours
+      const effective = new Set(switches.at(-1)?.slice('--disable-features='.length).split(','));
+      const playwrights = switches[0]?.slice('--disable-features='.length).split(',') ?? [];
+      assert.ok(playwrights.length > 0, switches.join(' '));
+      for (const feature of [...playwrights, ...PLAYWRIGHT_DISABLED_FEATURES]) {
+        assert.ok(effective.has(feature), `${feature} is not disabled`);
+      }
+      assert.ok(effective.has('WebUIOmniboxPopup') && effective.has('WebUIOmniboxAimPopup'));
     } finally {
       await own.close();
     }
