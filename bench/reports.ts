@@ -1,6 +1,7 @@
 /**
  * Reports benchmark: one report end to end (POST accepted → HTML stored → PDF stored),
- * with a cold browser and a warm one, then 25 posts at once against a quota of 20: how
+ * with a cold browser (launched by the job), right after a pre-launch (what a fresh server
+ * does at start) and with a warm one, then 25 posts at once against a quota of 20: how
  * many are accepted (must be exactly 20) and how long until all 20 are complete.
  * Real SQLite job store and counters, in-process queue, Debian's Chromium, and the
  * location map from the embedded model (buildings, sampled cells, summer-afternoon UTCI
@@ -14,8 +15,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { embeddedCitySpecs } from '../src/adapters/cities/embedded.ts';
 import { createSqlCounters } from '../src/adapters/counters/sql.ts';
-import { createChromiumRenderer } from '../src/adapters/pdf/chromium.ts';
 import { loadReportFonts } from '../src/adapters/pdf/font.ts';
+import { createThreadedPdfRenderer } from '../src/adapters/pdf/pdf-thread.ts';
+import type { PdfRenderer } from '../src/adapters/pdf/port.ts';
 import { createInProcessQueue } from '../src/adapters/queue/in-process.ts';
 import { openDatabase } from '../src/adapters/store/database.ts';
 import { createReportJobStore } from '../src/adapters/store/report-jobs.ts';
@@ -25,10 +27,13 @@ import { createReportService } from '../src/services/reports/service.ts';
 import { createSiteMapProvider } from '../src/services/reports/site-map.ts';
 import { fixtureResolve, fixtureStats } from '../test/helpers/reports.ts';
 import { SHARED_MODEL_DIR } from '../test/helpers/service.ts';
-import { figure } from './figures.ts';
+import { figure, NOISE } from './figures.ts';
 
+/** the HTML stage's budget (docs/reports.md) and issue #17's end-to-end goals */
 const HTML_BUDGET_MS = 2000;
-const PDF_BUDGET_MS = 5000;
+const PDF_WARM_GOAL_MS = 300;
+const PDF_COLD_GOAL_MS = 1000;
+const BURST_GOAL_S = 4;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-reports-'));
 // the generated model morphology, shared with the tests (built once, minutes the first time)
@@ -40,11 +45,13 @@ const model = await createEmbeddedModel({
 const opened = await openDatabase({ dataDir });
 const store = createReportJobStore(opened.db);
 const fonts = loadReportFonts();
+// the renderer the server uses: Chromium on its own thread, started by the first print
+const pdf: PdfRenderer = createThreadedPdfRenderer({ maxPages: 2 });
 const service = createReportService({
   store,
   queue: createInProcessQueue({ concurrency: 2 }),
   counters: createSqlCounters(opened.db),
-  pdf: createChromiumRenderer({ maxPages: 2 }),
+  pdf,
   stats: fixtureStats,
   resolveAddress: fixtureResolve,
   reverseLabel: async () => 'Place de la Station 1, 5000 Namur',
@@ -73,29 +80,54 @@ async function endToEnd(keyId: string): Promise<{ htmlMs: number; pdfMs: number 
 }
 
 let failed = false;
-const check = (ok: boolean, name: string, value: string) => {
+/** a figure against its goal: issue #17's end-to-end latencies, docs/reports.md's budgets for the HTML stage */
+const check = (name: string, value: string, measured: number, target: number, unit: string) => {
+  const ok = measured <= target;
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}: ${value} (goal ≤ ${target} ${unit})`);
+  figure(name, value, `≤ ${target.toLocaleString('en')} ${unit}`, {
+    measured,
+    target,
+    better: 'lower',
+    band: NOISE.batch,
+  });
+  if (!ok) failed = true;
+};
+const must = (ok: boolean, name: string, value: string) => {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}: ${value}`);
-  figure(name, value, ok ? 'within its goal (docs/reports.md)' : 'MISSED its goal');
+  figure(name, value, ok ? 'exact' : 'MISSED');
   if (!ok) failed = true;
 };
 
 try {
+  // a server launches Chromium for its first report (the job launches it when claimed)
   const cold = await endToEnd('bench_cold');
-  check(cold.htmlMs <= HTML_BUDGET_MS, 'one report, cold browser: HTML', `${cold.htmlMs.toFixed(0)} ms`);
-  check(cold.pdfMs <= PDF_BUDGET_MS, 'one report, cold browser: with PDF', `${cold.pdfMs.toFixed(0)} ms`);
+  check('one report, cold browser: HTML', `${cold.htmlMs.toFixed(0)} ms`, cold.htmlMs, HTML_BUDGET_MS, 'ms');
+  check(
+    'one report, cold browser: with PDF',
+    `${cold.pdfMs.toFixed(0)} ms`,
+    cold.pdfMs,
+    PDF_COLD_GOAL_MS,
+    'ms',
+  );
   const warm: Array<{ htmlMs: number; pdfMs: number }> = [];
   for (let run = 0; run < 5; run++) warm.push(await endToEnd('bench_warm'));
   const median = (values: number[]) =>
     [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+  const warmHtml = median(warm.map((r) => r.htmlMs));
+  const warmPdf = median(warm.map((r) => r.pdfMs));
   check(
-    median(warm.map((r) => r.htmlMs)) <= HTML_BUDGET_MS,
     'one report, warm browser (median of 5): HTML',
-    `${median(warm.map((r) => r.htmlMs)).toFixed(0)} ms`,
+    `${warmHtml.toFixed(0)} ms`,
+    warmHtml,
+    HTML_BUDGET_MS,
+    'ms',
   );
   check(
-    median(warm.map((r) => r.pdfMs)) <= PDF_BUDGET_MS,
     'one report, warm browser: with PDF',
-    `${median(warm.map((r) => r.pdfMs)).toFixed(0)} ms (median of 5)`,
+    `${warmPdf.toFixed(0)} ms (median of 5)`,
+    warmPdf,
+    PDF_WARM_GOAL_MS,
+    'ms',
   );
 
   const quota = 20;
@@ -121,15 +153,22 @@ try {
   const allMs = performance.now() - started;
   const views = await Promise.all(acceptedIds.map((id) => service.get('bench_burst', id)));
   const completed = views.filter((view) => view.status === 'completed' && view.files.pdf).length;
-  check(
+  must(
     acceptedIds.length === quota && refused === posts - quota,
     `${posts} posts at once, quota ${quota}`,
     `${acceptedIds.length} accepted, ${refused} quota_exceeded (all answered in ${acceptMs.toFixed(0)} ms)`,
   );
-  check(
+  must(
     completed === quota,
-    '20 reports at once, all completed',
-    `${completed}/${acceptedIds.length} with HTML and PDF in ${(allMs / 1000).toFixed(1)} s (${(allMs / quota).toFixed(0)} ms per report, 2 workers)`,
+    '20 reports at once: all completed',
+    `${completed}/${acceptedIds.length} with HTML and PDF`,
+  );
+  check(
+    '20 reports at once: all completed in',
+    `${(allMs / 1000).toFixed(1)} s (${(allMs / quota).toFixed(0)} ms per report, 2 workers)`,
+    allMs / 1000,
+    BURST_GOAL_S,
+    's',
   );
 } finally {
   await service.close();

@@ -11,8 +11,8 @@ import type { Counters } from '../adapters/counters/port.ts';
 import { createFaultLog, type FaultLog } from '../adapters/faults/fault-log.ts';
 import { databaseProbe, diskProbe, modelProbe, redisProbe } from '../adapters/faults/probes.ts';
 import { openConfiguredGeocoder } from '../adapters/geocoder/from-config.ts';
-import { createChromiumRenderer } from '../adapters/pdf/chromium.ts';
 import { loadReportFonts } from '../adapters/pdf/font.ts';
+import { createThreadedPdfRenderer } from '../adapters/pdf/pdf-thread.ts';
 import type { PdfRenderer } from '../adapters/pdf/port.ts';
 import { createBullmqQueue } from '../adapters/queue/bullmq.ts';
 import { createInProcessQueue } from '../adapters/queue/in-process.ts';
@@ -217,7 +217,7 @@ export async function compose(
     durableCache,
     publicBaseUrl: config.publicBaseUrl,
   });
-  const pdf = overrides.pdf ?? createChromiumRenderer();
+  const pdf = overrides.pdf ?? createThreadedPdfRenderer();
   const reports = createReportService({
     store: createReportJobStore(stores.database.db),
     // REDIS_URL: one queue shared by every instance (BullMQ); else this process's FIFO
@@ -312,6 +312,9 @@ export async function compose(
         .warm?.()
         .catch((error: unknown) => app.log.warn({ err: error }, 'statistics warm-up failed'));
       warmUp = Promise.all([ranges, ...references, statisticsCode]);
+      // Chromium is not launched at start: a server that never prints would carry the
+      // browser (~320–420 MB in its own processes) and playwright (~90 MB in this one). The
+      // first report's job launches it when claimed, beside its HTML build (docs/reports.md).
     },
     async warmedUp(limitMs) {
       let timer: NodeJS.Timeout | undefined;

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { InjectOptions } from 'fastify';
+import { chromiumChildren } from '../helpers/chromium.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { until } from '../helpers/until.ts';
 
@@ -20,6 +21,13 @@ const post = (payload: unknown, secret = key, headers: Record<string, string> = 
     headers: { 'x-api-key': secret, 'content-type': 'application/json', ...headers },
     payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
   });
+
+// first in the file: no report has been asked for yet
+test('a started service launches no browser until a report needs one', async () => {
+  await service.composition.warmedUp(60_000);
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  assert.deepEqual(chromiumChildren(), [], 'no Chromium before the first report');
+});
 
 describe('POST /reports input', () => {
   const bad: Array<[string, string, Record<string, string>?]> = [
@@ -86,6 +94,7 @@ describe('report lifecycle through HTTP', () => {
       { timeoutMs: 120_000, intervalMs: 200, what: 'the report job' },
     );
     assert.equal(job.status, 'completed', JSON.stringify(job));
+    assert.ok(chromiumChildren().length > 0, "the first report's job launched the browser");
     assert.equal(job.lang, 'fr');
     assert.equal(job.expires_in_days, 30);
     assert.equal(typeof job.address, 'string');

@@ -2,5 +2,10 @@
 export interface PdfRenderer {
   /** rejects with a clear error when no browser can run; the job then goes pdf_pending */
   render(html: string): Promise<Buffer>;
+  /**
+   * Starts the browser (and a page) ahead of the first print, so that print does not pay
+   * for it. Never rejects: a browser that cannot start is the next render's error.
+   */
+  warmUp?(): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,6 +1,7 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { ModelUnavailableError } from '../../domain/errors/failures.ts';
 import type { CellColumns } from '../../domain/stats/index.ts';
+import { startModuleWorker } from './module-worker.ts';
 import type { StatisticsPool, StatisticsReferences } from './port.ts';
 import type { StatisticsReply, StatisticsTask } from './statistics-protocol.ts';
 
@@ -26,16 +27,8 @@ function ownColumns(cell: CellColumns): Record<(typeof COLUMNS)[number], Float32
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8 };
 
-/** Under tsx on Node 20 the loader does not reach worker threads: register it first. */
 function startWorker(): Worker {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const url = new URL(`./statistics-worker${fromSource ? '.ts' : '.js'}`, import.meta.url);
-  if (!fromSource) return new Worker(url, { resourceLimits: WORKER_LIMITS });
-  const api = import.meta.resolve('tsx/esm/api');
-  return new Worker(
-    `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(url.href)}); });`,
-    { eval: true, resourceLimits: WORKER_LIMITS },
-  );
+  return startModuleWorker(import.meta.url, 'statistics-worker', { resourceLimits: WORKER_LIMITS });
 }
 
 /** enough runs for V8 to optimise the block functions (measured: ~8 runs to reach the steady time) */

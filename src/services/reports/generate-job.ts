@@ -101,6 +101,8 @@ async function runClaimed(
     Math.max(1000, Math.floor(leaseMs / 3)),
   );
   heartbeat.unref();
+  // a browser that is not running yet starts while the HTML is built, not after it
+  void deps.pdf.warmUp?.();
   try {
     let html: string;
     if (job.hasHtml && job.stage === 'delivering') {
@@ -164,6 +166,17 @@ function refundCounter(job: ReportJob): string {
 
 async function buildHtml(job: ReportJob, options: GenerateOptions): Promise<{ html: string; label: string }> {
   const { deps, clock } = options;
+  // the map needs neither the label nor the statistics: it is computed beside them, and
+  // the map illustrates, so a report without it beats no report
+  const siteMapping = deps
+    .siteMap?.({ lat: job.lat, lon: job.lon, radius: job.radius })
+    .catch((error: unknown) => {
+      deps.logger?.warn(
+        { jobId: job.id, err: error },
+        'report location map failed; the report goes without it',
+      );
+      return undefined;
+    });
   let label = job.label;
   if (!label) {
     // the spec: coordinates without an address get a reverse-geocoded label, else 'lat, lon'
@@ -183,16 +196,7 @@ async function buildHtml(job: ReportJob, options: GenerateOptions): Promise<{ ht
   );
   const lang = job.lang as ReportLang;
   const attribution = deps.attribution?.(stats, lang);
-  // the map illustrates; a report without it beats no report
-  const siteMap = await deps
-    .siteMap?.({ lat: job.lat, lon: job.lon, radius: job.radius })
-    .catch((error: unknown) => {
-      deps.logger?.warn(
-        { jobId: job.id, err: error },
-        'report location map failed; the report goes without it',
-      );
-      return undefined;
-    });
+  const siteMap = await siteMapping;
   const html = renderReportHtml(stats, lang, {
     jobId: job.id,
     address: label,

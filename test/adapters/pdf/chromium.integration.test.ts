@@ -1,15 +1,23 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { createChromiumRenderer, PdfUnavailableError } from '../../../src/adapters/pdf/chromium.ts';
+import {
+  createChromiumRenderer,
+  PdfUnavailableError,
+  PLAYWRIGHT_DISABLED_FEATURES,
+} from '../../../src/adapters/pdf/chromium.ts';
 import { loadReportFonts } from '../../../src/adapters/pdf/font.ts';
 import { renderReportHtml } from '../../../src/domain/reports/template.ts';
 import type { JobView } from '../../../src/services/reports/service.ts';
+import { chromiumChildren } from '../../helpers/chromium.ts';
 import { BRUSSELS_ADDRESS, brusselsStats, NAMUR_ADDRESS, namurStats } from '../../helpers/report-stats.ts';
 import { startHarness, tempDatabase } from '../../helpers/reports.ts';
+import { until } from '../../helpers/until.ts';
 
 /** Real printing with Debian's Chromium; text read back with pdftotext (poppler-utils). */
 const dir = mkdtempSync(join(tmpdir(), 'svc-pdf-'));
@@ -82,6 +90,101 @@ describe('PDF from the report HTML', () => {
     assert.ok(enText.includes('Environmental report'));
     assert.ok(enText.includes('Belgium (nationwide dataset)'));
     assert.ok(enText.includes('Pollutant that limits the score: fine particles (PM2.5).'));
+  });
+
+  test('prints on reused pages keep each report apart: own text only, print media, no script, no network', async () => {
+    let requests = 0;
+    const server = createServer((_request, response) => {
+      requests += 1;
+      response.end('x');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const doc = (word: string) =>
+      `<!doctype html><html lang="en"><head><title>${word}</title>` +
+      `<style>@media screen{.print-only{display:none}}@media print{.screen-only{display:none}}</style>` +
+      `<link rel="stylesheet" href="http://127.0.0.1:${port}/${word}.css"></head><body>` +
+      `<p>${word} report</p><p class="print-only">${word} on paper</p><p class="screen-only">${word} on screen</p>` +
+      `<img src="http://127.0.0.1:${port}/${word}.png" alt="">` +
+      `<script>document.body.insertAdjacentText('beforeend', '${word} scripted')</script></body></html>`;
+    const pooled = createChromiumRenderer({ maxPages: 1 });
+    try {
+      const words = ['alpha', 'bravo', 'charlie', 'delta'];
+      const check = (word: string, pdf: Buffer) => {
+        const text = pdfText(pdf, `pooled-${word}`);
+        assert.ok(text.includes(`${word} report`), text);
+        assert.ok(text.includes(`${word} on paper`), text);
+        assert.ok(!text.includes('on screen'), text);
+        assert.ok(!text.includes('scripted'), text);
+        for (const other of words.filter((name) => name !== word)) {
+          assert.ok(!text.includes(other), `${other} in ${word}: ${text}`);
+        }
+      };
+      // one page, so every print runs on the page the one before used: three queued at
+      // once (each takes the page straight from the one before), then one after a pause
+      const queued = await Promise.all(words.slice(0, 3).map((word) => pooled.render(doc(word))));
+      for (const [index, pdf] of queued.entries()) check(words[index] as string, pdf);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      check('delta', await pooled.render(doc('delta')));
+      assert.equal(requests, 0);
+    } finally {
+      await pooled.close();
+      server.close();
+    }
+  });
+
+  test('a browser that dies is launched again by the next render', async () => {
+    const own = createChromiumRenderer();
+    try {
+      await own.warmUp?.();
+      const before = chromiumChildren();
+      assert.ok(before.length > 0, 'warmUp starts the browser before any print');
+      pdfText(await own.render('<!doctype html><title>t</title><p>before the crash</p>'), 'crash-before');
+      for (const pid of before) process.kill(pid, 'SIGKILL');
+      await until(() => chromiumChildren().every((pid) => !before.includes(pid)), {
+        what: 'the killed browser to be gone',
+      });
+      const text = pdfText(
+        await own.render('<!doctype html><title>t</title><p>after the crash</p>'),
+        'crash-after',
+      );
+      assert.ok(text.includes('after the crash'));
+      assert.ok(
+        chromiumChildren().some((pid) => !before.includes(pid)),
+        'a new browser process',
+      );
+    } finally {
+      await own.close();
+    }
+  });
+
+  test('the browser gets every feature playwright disables, and the omnibox popup besides', async () => {
+    const own = createChromiumRenderer();
+    try {
+      await own.warmUp?.();
+      const [pid] = chromiumChildren();
+      assert.ok(pid, 'a browser process');
+      const switches = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+        .split('\0')
+        .filter((arg) => arg.startsWith('--disable-features='));
+      // Chromium reads the last one only: it must hold playwright's (the first) and ours
+      const effective = new Set(switches.at(-1)?.slice('--disable-features='.length).split(','));
+      const playwrights = switches[0]?.slice('--disable-features='.length).split(',') ?? [];
+      assert.ok(playwrights.length > 0, switches.join(' '));
+      for (const feature of [...playwrights, ...PLAYWRIGHT_DISABLED_FEATURES]) {
+        assert.ok(effective.has(feature), `${feature} is not disabled`);
+      }
+      assert.ok(effective.has('WebUIOmniboxPopup') && effective.has('WebUIOmniboxAimPopup'));
+    } finally {
+      await own.close();
+    }
+  });
+
+  test('warmUp without a runnable browser resolves; the render still rejects with the clear error', async () => {
+    const broken = createChromiumRenderer({ executablePath: '/nonexistent/chromium' });
+    await broken.warmUp?.();
+    await assert.rejects(broken.render('<p>x</p>'), PdfUnavailableError);
+    await broken.close();
   });
 
   test('without a runnable browser, render rejects with a clear error', async () => {

@@ -2,10 +2,17 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { OpenedDatabase } from '../../../src/adapters/store/database.ts';
 import { ApiError, apiError } from '../../../src/domain/errors/catalogue.ts';
+import type { SiteMap } from '../../../src/domain/reports/site-map/types.ts';
 import { quotaCounterName } from '../../../src/services/reports/quota.ts';
 import type { JobView } from '../../../src/services/reports/service.ts';
 import { BRUSSELS_ADDRESS } from '../../helpers/report-stats.ts';
-import { controllableRenderer, type Harness, startHarness, tempDatabase } from '../../helpers/reports.ts';
+import {
+  controllableRenderer,
+  fixtureStats,
+  type Harness,
+  startHarness,
+  tempDatabase,
+} from '../../helpers/reports.ts';
 
 const KEY = 'key_a';
 const OTHER_KEY = 'key_b';
@@ -118,6 +125,60 @@ describe('report service on SQLite', () => {
     assert.equal(Number(row.lat), 50.8467);
     assert.equal(Number(row.lon), 4.3525);
     assert.equal(Number(row.radius), 10);
+  });
+
+  test('the location map is computed beside the statistics; a failed map leaves the report without it', async () => {
+    const map: SiteMap = {
+      halfWidthM: 180,
+      halfHeightM: 120,
+      buildings: [],
+      hasBuildings: true,
+      cellWidthM: 10,
+      cellHeightM: 10,
+      cells: [{ x: 0, y: 0, value: 31 }],
+      layer: { kind: 'utci_summer_afternoon', days: 23, localHour: 15, year: 2024 },
+      sampled: [[0, 0]],
+      sampling: 'point',
+    };
+    let mapStarted: () => void = () => {};
+    const mapStart = new Promise<void>((resolve) => {
+      mapStarted = resolve;
+    });
+    const h = await harness({
+      overrides: {
+        siteMap: async () => {
+          mapStarted();
+          return map;
+        },
+        // the statistics answer only once the map has started: computed one after the other,
+        // they fail (and so does the job)
+        stats: async (input) => {
+          let timer: NodeJS.Timeout | undefined;
+          const late = new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new Error('the map has not started')), 5_000);
+          });
+          await Promise.race([mapStart, late]).finally(() => clearTimeout(timer));
+          return fixtureStats(input);
+        },
+      },
+    });
+    const body = { address: 'Grand-Place 1', lang: 'en' };
+    const scope = { cities: ['*'], metrics: ['*'] };
+    const accepted = await h.service.submit({ keyId: KEY, reportsPerDay: 50, scope, body });
+    await h.service.idle();
+    assert.equal((await h.service.get(KEY, accepted.job_id)).status, 'completed');
+    const html = String((await h.service.download(KEY, accepted.job_id, 'html')).body);
+    assert.match(html, /<figure class="site"/);
+
+    const failing = await harness({
+      overrides: { siteMap: async () => Promise.reject(new Error('model down')) },
+    });
+    const second = await failing.service.submit({ keyId: KEY, reportsPerDay: 50, scope, body });
+    await failing.service.idle();
+    assert.equal((await failing.service.get(KEY, second.job_id)).status, 'completed');
+    const without = String((await failing.service.download(KEY, second.job_id, 'html')).body);
+    assert.doesNotMatch(without, /<figure class="site"/);
+    assert.ok(without.includes(BRUSSELS_ADDRESS));
   });
 
   test('body validation: location rules, radius 5–50, lang, address length', async () => {

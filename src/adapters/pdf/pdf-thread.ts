@@ -1,0 +1,83 @@
+import type { Worker } from 'node:worker_threads';
+import { startModuleWorker } from '../threads/module-worker.ts';
+import { type ChromiumOptions, PdfUnavailableError } from './chromium.ts';
+import type { PdfReply, PdfRequest, PdfThreadInit } from './pdf-protocol.ts';
+import type { PdfRenderer } from './port.ts';
+
+/**
+ * The Chromium renderer on a thread of its own, started with the first print (or
+ * warm-up): a server that never prints loads neither playwright (~90 MB) nor a browser, and
+ * the one that does never stalls its event loop loading them (~0.4 s). A thread that ends
+ * fails its pending prints with PdfUnavailableError (the job goes pdf_pending and is
+ * retried) and is started again by the next one.
+ */
+const CLOSE_GRACE_MS = 5000;
+
+export function createThreadedPdfRenderer(options: ChromiumOptions = {}): PdfRenderer {
+  let worker: Worker | null = null;
+  let closed = false;
+  let nextId = 1;
+  const pending = new Map<number, { resolve: (reply: PdfReply) => void }>();
+
+  function failAll(message: string): void {
+    for (const [id, waiter] of pending) waiter.resolve({ id, ok: false, message });
+    pending.clear();
+  }
+
+  function thread(): Worker {
+    if (worker) return worker;
+    const started = startModuleWorker(import.meta.url, 'pdf-worker', {
+      workerData: { options } satisfies PdfThreadInit,
+    });
+    // the server's own handles keep the process alive; this thread never holds it open
+    started.unref();
+    started.on('message', (reply: PdfReply) => {
+      const waiter = pending.get(reply.id);
+      pending.delete(reply.id);
+      waiter?.resolve(reply);
+    });
+    started.on('error', (error) => failAll(`PDF thread failed: ${error.message}`));
+    started.on('exit', () => {
+      if (worker === started) worker = null;
+      failAll('PDF thread ended');
+    });
+    worker = started;
+    return started;
+  }
+
+  function ask(request: { kind: 'render'; html: string } | { kind: 'warmUp' | 'close' }): Promise<PdfReply> {
+    const id = nextId++;
+    return new Promise((resolve) => {
+      pending.set(id, { resolve });
+      thread().postMessage({ ...request, id } as PdfRequest);
+    });
+  }
+
+  return {
+    async render(html) {
+      if (closed) throw new PdfUnavailableError('PDF renderer closed');
+      const reply = await ask({ kind: 'render', html });
+      if (!reply.ok) throw new PdfUnavailableError(reply.message);
+      const pdf = reply.pdf ?? new Uint8Array(0);
+      return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+    },
+    async warmUp() {
+      if (!closed) await ask({ kind: 'warmUp' });
+    },
+    async close() {
+      closed = true;
+      const running = worker;
+      if (!running) return;
+      // the browser closes first (its processes end with it), then the thread
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        ask({ kind: 'close' }),
+        new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_GRACE_MS))),
+      ]);
+      clearTimeout(timer);
+      worker = null;
+      await running.terminate();
+      failAll('PDF renderer closed');
+    },
+  };
+}
