@@ -307,11 +307,7 @@ export async function compose(
           .references(domain)
           .catch((error: unknown) => app.log.warn({ err: error, domain }, 'references failed')),
       );
-      // the statistics threads optimise their code before the first request needs it
-      const statisticsCode = statisticsPool
-        .warm?.()
-        .catch((error: unknown) => app.log.warn({ err: error }, 'statistics warm-up failed'));
-      warmUp = Promise.all([ranges, ...references, statisticsCode]);
+      warmUp = Promise.all([ranges, ...references]);
       // Chromium is not launched at start: a server that never prints would carry the
       // browser (~320–420 MB in its own processes) and playwright (~90 MB in this one). The
       // first report's job launches it when claimed, beside its HTML build (docs/reports.md).

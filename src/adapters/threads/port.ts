@@ -30,11 +30,5 @@ export interface StatisticsPool {
   ): Promise<StatisticsBlocksOut>;
   /** computations handed to the workers and not answered yet (metrics) */
   pendingTasks?(): number;
-  /**
-   * runs a few synthetic years through every thread at start-up, so that the first
-   * requests after a start do not pay for V8 optimising the statistics code (the first
-   * computations of a fresh thread take 2–4 × longer)
-   */
-  warm?(): Promise<void>;
   close(): Promise<void>;
 }

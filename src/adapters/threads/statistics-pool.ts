@@ -31,30 +31,6 @@ function startWorker(): Worker {
   return startModuleWorker(import.meta.url, 'statistics-worker', { resourceLimits: WORKER_LIMITS });
 }
 
-/** enough runs for V8 to optimise the block functions (measured: ~8 runs to reach the steady time) */
-const WARM_RUNS = 12;
-
-/** a plausible year of one cell (daily and seasonal cycles), only to exercise the code */
-function syntheticYear(): { hours: Float64Array; cell: CellColumns } {
-  const n = 8760;
-  const hours = new Float64Array(n);
-  const column = (f: (h: number) => number) => Float32Array.from({ length: n }, (_, h) => f(h));
-  for (let h = 0; h < n; h++) hours[h] = Date.UTC(2025, 0, 1) + h * 3_600_000;
-  const day = (h: number) => Math.sin((2 * Math.PI * h) / 24);
-  const season = (h: number) => Math.sin((2 * Math.PI * (h - 2200)) / n);
-  return {
-    hours,
-    cell: {
-      no2: column((h) => 25 + 12 * day(h) - 5 * season(h)),
-      pm25: column((h) => 10 + 3 * day(h)),
-      pm10: column((h) => 17 + 4 * day(h)),
-      ucomfort: column((h) => 1.5 + day(h) + 0.5 * Math.cos(h)),
-      ugust: column((h) => 3 + 2 * day(h) + Math.cos(h)),
-      utci: column((h) => 10 + 14 * season(h) + 6 * day(h)),
-    },
-  };
-}
-
 export function createStatisticsPool(size: number): StatisticsPool {
   const waiting = new Map<
     number,
@@ -115,15 +91,6 @@ export function createStatisticsPool(size: number): StatisticsPool {
     compute(hours, cells, references) {
       const worker = workers.reduce((a, b) => ((busy.get(a) ?? 0) <= (busy.get(b) ?? 0) ? a : b));
       return post(worker, hours, cells, references);
-    },
-    async warm() {
-      const { hours, cell } = syntheticYear();
-      const references = { air: { good_pct: 50, n_locations: 1 }, thermal: { summer_night_mean_utci_c: 18 } };
-      await Promise.all(
-        workers.map(async (worker) => {
-          for (let i = 0; i < WARM_RUNS; i++) await post(worker, hours, [cell], references);
-        }),
-      );
     },
     async close() {
       const all = workers;
