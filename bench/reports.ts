@@ -10,13 +10,14 @@
  *
  *   node --import tsx bench/reports.ts      (or: npm run bench -- reports)
  */
+
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { embeddedCitySpecs } from '../src/adapters/cities/embedded.ts';
 import { createSqlCounters } from '../src/adapters/counters/sql.ts';
 import { loadReportFonts } from '../src/adapters/pdf/font.ts';
-import { createThreadedPdfRenderer } from '../src/adapters/pdf/pdf-thread.ts';
 import type { PdfRenderer } from '../src/adapters/pdf/port.ts';
 import { createInProcessQueue } from '../src/adapters/queue/in-process.ts';
 import { openDatabase } from '../src/adapters/store/database.ts';
@@ -45,7 +46,14 @@ const model = await createEmbeddedModel({
 const opened = await openDatabase({ dataDir });
 const store = createReportJobStore(opened.db);
 const fonts = loadReportFonts();
-// the renderer the server uses: Chromium on its own thread, started by the first print
+// the renderer the server uses: Chromium on its own thread, started by the first print,
+// from the built code as `npm start` runs it (under tsx the thread would first compile the
+// adapter's TypeScript, which production never pays)
+execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], { stdio: 'inherit' });
+const built = new URL('../dist/src/adapters/pdf/pdf-thread.js', import.meta.url).href;
+const { createThreadedPdfRenderer } = (await import(
+  built
+)) as typeof import('../src/adapters/pdf/pdf-thread.ts');
 const pdf: PdfRenderer = createThreadedPdfRenderer({ maxPages: 2 });
 const service = createReportService({
   store,
@@ -99,7 +107,9 @@ const must = (ok: boolean, name: string, value: string) => {
 };
 
 try {
-  // a server launches Chromium for its first report (the job launches it when claimed)
+  // as on a started server: the PDF thread has loaded playwright, no browser runs yet (the
+  // first report's job launches it when claimed)
+  await pdf.prepare?.();
   const cold = await endToEnd('bench_cold');
   check('one report, cold browser: HTML', `${cold.htmlMs.toFixed(0)} ms`, cold.htmlMs, HTML_BUDGET_MS, 'ms');
   check(

@@ -308,9 +308,10 @@ export async function compose(
           .catch((error: unknown) => app.log.warn({ err: error, domain }, 'references failed')),
       );
       warmUp = Promise.all([ranges, ...references]);
-      // Chromium is not launched at start: a server that never prints would carry the
-      // browser (~320–420 MB in its own processes) and playwright (~90 MB in this one). The
-      // first report's job launches it when claimed, beside its HTML build (docs/reports.md).
+      // the PDF thread loads playwright once the warm-up the port waits for is done (so it
+      // takes none of its CPU); Chromium itself is not launched until a report needs it: a
+      // browser idling in every instance costs 320–420 MB (docs/reports.md)
+      void warmUp.catch(() => {}).then(() => pdf.prepare?.());
     },
     async warmedUp(limitMs) {
       let timer: NodeJS.Timeout | undefined;

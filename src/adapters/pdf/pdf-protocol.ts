@@ -6,7 +6,7 @@ export interface PdfThreadInit {
 }
 export type PdfRequest =
   | { id: number; kind: 'render'; html: string }
-  | { id: number; kind: 'warmUp' | 'close' };
+  | { id: number; kind: 'prepare' | 'warmUp' | 'close' };
 export type PdfReply =
   | { id: number; ok: true; pdf?: Uint8Array }
   | { id: number; ok: false; message: string };

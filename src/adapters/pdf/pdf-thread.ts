@@ -5,9 +5,9 @@ import type { PdfReply, PdfRequest, PdfThreadInit } from './pdf-protocol.ts';
 import type { PdfRenderer } from './port.ts';
 
 /**
- * The Chromium renderer on a thread of its own, started with the first print (or
- * warm-up): a server that never prints loads neither playwright (~90 MB) nor a browser, and
- * the one that does never stalls its event loop loading them (~0.4 s). A thread that ends
+ * The Chromium renderer on a thread of its own, started by `prepare` (the server, after its
+ * start-up warm-up) or the first print: loading playwright (~0.4 s of compilation) never
+ * stalls the event loop that answers requests, and no browser runs until a report needs one. A thread that ends
  * fails its pending prints with PdfUnavailableError (the job goes pdf_pending and is
  * retried) and is started again by the next one.
  */
@@ -45,7 +45,9 @@ export function createThreadedPdfRenderer(options: ChromiumOptions = {}): PdfRen
     return started;
   }
 
-  function ask(request: { kind: 'render'; html: string } | { kind: 'warmUp' | 'close' }): Promise<PdfReply> {
+  function ask(
+    request: { kind: 'render'; html: string } | { kind: 'prepare' | 'warmUp' | 'close' },
+  ): Promise<PdfReply> {
     const id = nextId++;
     return new Promise((resolve) => {
       pending.set(id, { resolve });
@@ -63,6 +65,9 @@ export function createThreadedPdfRenderer(options: ChromiumOptions = {}): PdfRen
     },
     async warmUp() {
       if (!closed) await ask({ kind: 'warmUp' });
+    },
+    async prepare() {
+      if (!closed) await ask({ kind: 'prepare' });
     },
     async close() {
       closed = true;

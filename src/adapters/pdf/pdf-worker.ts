@@ -27,7 +27,8 @@ parentPort!.on('message', async (request: PdfRequest) => {
       transfer.push(bytes.buffer as ArrayBuffer);
       reply = { id: request.id, ok: true, pdf: bytes };
     } else {
-      await (request.kind === 'warmUp' ? renderer.warmUp?.() : renderer.close());
+      if (request.kind === 'prepare') await import('playwright-core');
+      else await (request.kind === 'warmUp' ? renderer.warmUp?.() : renderer.close());
       reply = { id: request.id, ok: true };
     }
   } catch (error) {

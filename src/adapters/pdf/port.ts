@@ -7,5 +7,10 @@ export interface PdfRenderer {
    * for it. Never rejects: a browser that cannot start is the next render's error.
    */
   warmUp?(): Promise<void>;
+  /**
+   * Loads the printing machinery without starting a browser (the server calls it once its
+   * start-up warm-up is done), so the first print pays only the browser's launch.
+   */
+  prepare?(): Promise<void>;
   close(): Promise<void>;
 }

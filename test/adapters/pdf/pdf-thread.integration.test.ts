@@ -61,6 +61,18 @@ describe('the PDF thread', () => {
     }
   });
 
+  test('prepare loads the printing machinery without starting a browser', async () => {
+    const renderer = createThreadedPdfRenderer();
+    try {
+      await renderer.prepare?.();
+      assert.deepEqual(chromiumChildren(), [], 'no browser after prepare');
+      const pdf = await renderer.render(PAGE);
+      assert.equal(pdf.subarray(0, 5).toString('latin1'), '%PDF-');
+    } finally {
+      await renderer.close();
+    }
+  });
+
   test('close ends the browser and the thread; later prints are refused', async () => {
     const renderer = createThreadedPdfRenderer();
     await renderer.warmUp?.();
