@@ -9,7 +9,7 @@
  */
 import { chromium } from 'playwright-core';
 import { embeddedCitySpecs } from '../../src/adapters/cities/embedded.ts';
-import { CHROMIUM_ARGS } from '../../src/adapters/pdf/chromium.ts';
+import { CHROMIUM_ARGS, PDF_OPTIONS } from '../../src/adapters/pdf/chromium.ts';
 import { loadReportFonts } from '../../src/adapters/pdf/font.ts';
 import { CITIES } from '../../src/domain/coverage/cities.ts';
 import { renderReportHtml } from '../../src/domain/reports/template.ts';
@@ -54,13 +54,7 @@ async function build(): Promise<{ html: string; times: Record<string, number> }>
   return { html, times: { statsMs, mapMs, htmlMs: t(), htmlKb: Math.round(html.length / 1024) } };
 }
 
-const opts = {
-  format: 'A4',
-  printBackground: true,
-  preferCSSPageSize: true,
-  tagged: true,
-  outline: true,
-} as const;
+const opts = PDF_OPTIONS;
 const t0 = lap();
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 const launchMs = t0();

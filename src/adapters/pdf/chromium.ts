@@ -81,7 +81,7 @@ interface PooledPage {
   broken: boolean;
 }
 
-const PDF_OPTIONS = {
+export const PDF_OPTIONS = {
   format: 'A4',
   printBackground: true,
   preferCSSPageSize: true,
