@@ -21,6 +21,8 @@ const config = parseConfig({
 });
 const composition = await compose(config, { logger: false });
 await composition.start();
+// a server measured once its start-up work (warm-up, the PDF thread's loading) is over
+await composition.startupSettled(60_000);
 const address = await composition.app.listen({ port: 0, host: '127.0.0.1' });
 let secret = '';
 await runKeysCommand(['create', '--label', 'bench', '--type', 'sk', '--rate-per-min', '100000000'], {

@@ -33,6 +33,7 @@ const composition = await compose(
   { logger: false },
 );
 await composition.start();
+await composition.startupSettled(60_000);
 const address = await composition.app.listen({ port: 0, host: '127.0.0.1' });
 let secret = '';
 await runKeysCommand(['create', '--label', 'profile', '--type', 'sk', '--rate-per-min', '100000000'], {

@@ -91,6 +91,12 @@ export interface Composition {
    * finds them at once)
    */
   warmedUp(limitMs: number): Promise<void>;
+  /**
+   * settles when all the work `start()` sets off has finished (the warm-up, then the PDF
+   * thread's loading of the browser library) or `limitMs` has passed: benchmarks measure
+   * a server that has stopped using CPU for its start
+   */
+  startupSettled(limitMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -280,6 +286,7 @@ export async function compose(
   let warmTimer: NodeJS.Timeout | undefined;
   let metricsPort: number | null = null;
   let warmUp: Promise<unknown> = Promise.resolve();
+  let startupWork: Promise<unknown> = Promise.resolve();
   closers.push(async () => clearInterval(warmTimer));
   return {
     app,
@@ -311,17 +318,29 @@ export async function compose(
       // the PDF thread loads playwright once the warm-up the port waits for is done (so it
       // takes none of its CPU); Chromium itself is not launched until a report needs it: a
       // browser idling in every instance costs 320–420 MB (docs/reports.md)
-      void warmUp.catch(() => {}).then(() => pdf.prepare?.());
+      startupWork = warmUp.catch(() => {}).then(() => pdf.prepare?.());
+      startupWork.catch((error: unknown) => app.log.warn({ err: error }, 'PDF renderer preparation failed'));
     },
-    async warmedUp(limitMs) {
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([warmUp, new Promise((resolve) => (timer = setTimeout(resolve, limitMs)))]);
-      clearTimeout(timer);
-    },
+    warmedUp: (limitMs) => settledWithin(warmUp, limitMs),
+    startupSettled: (limitMs) =>
+      settledWithin(
+        startupWork.catch(() => {}),
+        limitMs,
+      ),
     async close() {
       await app.close();
       for (const close of closers.reverse()) await close();
       await stores.close();
     },
   };
+}
+
+/** Waits for `work` (its outcome ignored) or `limitMs`, whichever comes first. */
+async function settledWithin(work: Promise<unknown>, limitMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    work.catch(() => {}),
+    new Promise((resolve) => (timer = setTimeout(resolve, limitMs))),
+  ]);
+  clearTimeout(timer);
 }

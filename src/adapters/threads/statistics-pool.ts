@@ -1,24 +1,29 @@
 import type { Worker } from 'node:worker_threads';
 import { ModelUnavailableError } from '../../domain/errors/failures.ts';
-import type { CellColumns } from '../../domain/stats/index.ts';
+import type { BlockName, CellColumns } from '../../domain/stats/index.ts';
 import { startModuleWorker } from './module-worker.ts';
 import type { StatisticsPool, StatisticsReferences } from './port.ts';
-import type { StatisticsReply, StatisticsTask } from './statistics-protocol.ts';
+import { BLOCK_COLUMNS, type StatisticsReply, type StatisticsTask } from './statistics-protocol.ts';
 
 export type { StatisticsPool } from './port.ts';
 
-const COLUMNS = ['no2', 'pm25', 'pm10', 'ucomfort', 'ugust', 'utci'] as const;
+/**
+ * How one location's blocks are shared out when there are several threads: the air block
+ * (three columns, the BelAQI grading of every cell-hour) on one, wind and thermal on
+ * another, so the two halves run side by side.
+ */
+const SPLIT: readonly (readonly BlockName[])[] = [['air'], ['wind', 'thermal']];
+const WHOLE: readonly (readonly BlockName[])[] = [['air', 'wind', 'thermal']];
 
-/** A copy of a cell's columns as typed arrays the worker can take over. */
-function ownColumns(cell: CellColumns): Record<(typeof COLUMNS)[number], Float32Array> {
-  return {
-    no2: new Float32Array(cell.no2),
-    pm25: new Float32Array(cell.pm25),
-    pm10: new Float32Array(cell.pm10),
-    ucomfort: new Float32Array(cell.ucomfort),
-    ugust: new Float32Array(cell.ugust),
-    utci: new Float32Array(cell.utci),
-  };
+/** A copy of the columns `blocks` read, as typed arrays the worker can take over. */
+function ownColumns(
+  cell: CellColumns,
+  blocks: readonly BlockName[],
+): Partial<Record<keyof CellColumns, Float32Array>> {
+  const own: Partial<Record<keyof CellColumns, Float32Array>> = {};
+  for (const block of blocks)
+    for (const column of BLOCK_COLUMNS[block]) own[column] = new Float32Array(cell[column]);
+  return own;
 }
 
 /**
@@ -69,28 +74,32 @@ export function createStatisticsPool(size: number): StatisticsPool {
     hours: Float64Array,
     cells: readonly CellColumns[],
     references: StatisticsReferences,
+    blocks: readonly BlockName[],
   ): Promise<StatisticsReply['blocks']> {
     const id = nextId++;
     // copies, so that the caller's arrays stay usable; the copies move without another copy
     const ownHours = hours.slice();
-    const ownCells = cells.map(ownColumns);
-    const transfer: ArrayBuffer[] = [
-      ownHours.buffer as ArrayBuffer,
-      ...ownCells.flatMap((cell) => COLUMNS.map((c) => cell[c].buffer as ArrayBuffer)),
-    ];
+    const ownCells = cells.map((cell) => ownColumns(cell, blocks));
+    const transfer: ArrayBuffer[] = [ownHours.buffer as ArrayBuffer];
+    for (const cell of ownCells)
+      for (const column of Object.values(cell)) transfer.push(column.buffer as ArrayBuffer);
     busy.set(worker, (busy.get(worker) ?? 0) + 1);
     return new Promise((resolve, reject) => {
       waiting.set(id, { resolve, reject });
-      const task: StatisticsTask = { id, hours: ownHours, cells: ownCells, references };
+      const task: StatisticsTask = { id, hours: ownHours, blocks, cells: ownCells, references };
       worker.postMessage(task, transfer);
     });
   }
 
   return {
     pendingTasks: () => waiting.size,
-    compute(hours, cells, references) {
-      const worker = workers.reduce((a, b) => ((busy.get(a) ?? 0) <= (busy.get(b) ?? 0) ? a : b));
-      return post(worker, hours, cells, references);
+    async compute(hours, cells, references) {
+      const groups = workers.length > 1 ? SPLIT : WHOLE;
+      const idlest = [...workers].sort((a, b) => (busy.get(a) ?? 0) - (busy.get(b) ?? 0));
+      const parts = await Promise.all(
+        groups.map((blocks, index) => post(idlest[index]!, hours, cells, references, blocks)),
+      );
+      return Object.assign({}, ...parts) as StatisticsReply['blocks'];
     },
     async close() {
       const all = workers;

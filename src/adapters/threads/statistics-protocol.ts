@@ -1,10 +1,12 @@
-import type { CellColumns } from '../../domain/stats/index.ts';
+import type { BlockName, CellColumns } from '../../domain/stats/index.ts';
 import type { StatisticsBlocksOut, StatisticsReferences } from './port.ts';
 
 export interface StatisticsTask {
   id: number;
   hours: Float64Array;
-  cells: CellColumns[];
+  /** which blocks to compute; each cell carries the columns those blocks read */
+  blocks: readonly BlockName[];
+  cells: Partial<CellColumns>[];
   references: StatisticsReferences;
 }
 
@@ -14,3 +16,10 @@ export interface StatisticsReply {
   error?: string;
   blocks: StatisticsBlocksOut;
 }
+
+/** The columns each block reads: a task carries only those of its blocks. */
+export const BLOCK_COLUMNS: Record<BlockName, readonly (keyof CellColumns)[]> = {
+  air: ['no2', 'pm25', 'pm10'],
+  wind: ['ucomfort', 'ugust'],
+  thermal: ['utci'],
+};

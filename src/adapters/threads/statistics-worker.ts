@@ -1,19 +1,36 @@
 import { parentPort } from 'node:worker_threads';
-import { computeAirBlock, computeThermalBlock, computeWindBlock } from '../../domain/stats/index.ts';
+import {
+  type AirColumns,
+  computeAirBlock,
+  computeThermalBlock,
+  computeWindBlock,
+  type ThermalColumns,
+  type WindColumns,
+} from '../../domain/stats/index.ts';
 import type { StatisticsReply, StatisticsTask } from './statistics-protocol.ts';
 
-/** Computes the statistics blocks of one location off the main thread. */
+/** Computes the requested statistics blocks of one location off the main thread. */
 parentPort!.on('message', (task: StatisticsTask) => {
   let reply: StatisticsReply;
   try {
-    const input = { hours: task.hours, cells: task.cells };
+    // the pool sends each cell the columns of the blocks asked for (BLOCK_COLUMNS)
+    const { hours, cells } = task;
     const blocks: StatisticsReply['blocks'] = {};
-    const air = computeAirBlock(input, task.references.air);
-    const wind = computeWindBlock(input);
-    const thermal = computeThermalBlock(input, task.references.thermal);
-    if (air) blocks.air = air;
-    if (wind) blocks.wind = wind;
-    if (thermal) blocks.thermal = thermal;
+    if (task.blocks.includes('air')) {
+      const air = computeAirBlock({ hours, cells: cells as AirColumns[] }, task.references.air);
+      if (air) blocks.air = air;
+    }
+    if (task.blocks.includes('wind')) {
+      const wind = computeWindBlock({ hours, cells: cells as WindColumns[] });
+      if (wind) blocks.wind = wind;
+    }
+    if (task.blocks.includes('thermal')) {
+      const thermal = computeThermalBlock(
+        { hours, cells: cells as ThermalColumns[] },
+        task.references.thermal,
+      );
+      if (thermal) blocks.thermal = thermal;
+    }
     reply = { id: task.id, ok: true, blocks };
   } catch (error) {
     reply = {

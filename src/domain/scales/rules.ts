@@ -41,12 +41,27 @@ export function compileTwoFieldRule(
     if (test.field !== first && test.field !== second) {
       throw new Error(`rule reads ${test.field}, expected ${first} or ${second}`);
     }
-    const useFirst = test.field === first;
-    return (a: number, b: number) => testHolds(test, useFirst ? a : b);
+    const holds = compileTest(test);
+    return test.field === first ? (a: number) => holds(a) : (_a: number, b: number) => holds(b);
   });
+  if (compiled.length === 1) return compiled[0]!;
   return mode === 'all'
-    ? (a, b) => compiled.every((holds) => holds(a, b))
-    : (a, b) => compiled.some((holds) => holds(a, b));
+    ? (a, b) => {
+        for (const holds of compiled) if (!holds(a, b)) return false;
+        return true;
+      }
+    : (a, b) => {
+        for (const holds of compiled) if (holds(a, b)) return true;
+        return false;
+      };
+}
+
+/** One comparison as a function of the reading, the operator chosen once rather than per call. */
+function compileTest(test: WhenTest): (value: number) => boolean {
+  if ('lt' in test) return (value) => value < test.lt;
+  if ('lte' in test) return (value) => value <= test.lte;
+  if ('gt' in test) return (value) => value > test.gt;
+  return (value) => value >= test.gte;
 }
 
 /** Bounds with an exclusive lower and inclusive upper end: is `value` at or below the upper end? */

@@ -2,13 +2,13 @@
  * The air block of the historical statistics (BelAQI over the reference year).
  *
  * The hourly value of an area: each sampled cell's BelAQI index for the hour (the worst
- * of NO2, PM2.5 and PM10, via belaqiClass), then the mean of those indices over the cells
+ * of NO2, PM2.5 and PM10, via belaqiCode), then the mean of those indices over the cells
  * that have one, rounded half up to a whole class. The hour's dominant pollutant is the
  * one that dominated the most cells (ties: NO2, PM2.5, PM10). An hour in which no cell
  * has a valid reading is not graded. Annual means pool every valid cell-hour.
  */
 import { AIR_BELAQI } from '../scales/air.ts';
-import { belaqiClass } from '../scales/classifiers.ts';
+import { BELAQI_CODE_BASE, belaqiCode } from '../scales/classifiers.ts';
 import { POLLUTANTS, type Pollutant } from '../scales/types.ts';
 import { pollutantSubscore } from './air-score.ts';
 import { isLocalDaytime, localCalendar } from './local-time.ts';
@@ -21,7 +21,7 @@ import {
   sharePct,
 } from './publication.ts';
 import { scoreLabel } from './score-label.ts';
-import type { AirBlock, AirReference, PerPollutant, StatsInput } from './types.ts';
+import type { AirBlock, AirColumns, AirReference, PerPollutant, StatsInput } from './types.ts';
 
 /** BelAQI classes counted as good air. */
 export const GOOD_AIR_MAX_CLASS = 4;
@@ -54,7 +54,7 @@ function extremeMonth(shares: Record<string, number | null>, pick: 'best' | 'wor
   return found;
 }
 
-export function computeAirBlock(input: StatsInput, reference?: AirReference): AirBlock | null {
+export function computeAirBlock(input: StatsInput<AirColumns>, reference?: AirReference): AirBlock | null {
   const { hours, cells } = input;
   const calendar = localCalendar(hours);
   const classHours = new Array<number>(11).fill(0);
@@ -70,25 +70,36 @@ export function computeAirBlock(input: StatsInput, reference?: AirReference): Ai
   let nightGraded = 0;
   let nightGood = 0;
 
+  // columns taken out once: the loop below runs over every cell-hour and must not allocate
+  const no2 = cells.map((cell) => cell.no2);
+  const pm25 = cells.map((cell) => cell.pm25);
+  const pm10 = cells.map((cell) => cell.pm10);
   const cellDominants = [0, 0, 0];
   for (let i = 0; i < hours.length; i++) {
     let classSum = 0;
     let cellsGraded = 0;
-    cellDominants.fill(0);
-    for (const cell of cells) {
-      const values = { no2: cell.no2[i]!, pm25: cell.pm25[i]!, pm10: cell.pm10[i]! };
-      for (let p = 0; p < POLLUTANTS.length; p++) {
-        const pollutant = POLLUTANTS[p]!;
-        if (validConcentration(pollutant, values[pollutant])) {
-          concentrationSum[p]! += values[pollutant];
-          concentrationCount[p]!++;
-        }
+    cellDominants[0] = cellDominants[1] = cellDominants[2] = 0;
+    for (let c = 0; c < cells.length; c++) {
+      const valueNo2 = no2[c]![i]!;
+      const valuePm25 = pm25[c]![i]!;
+      const valuePm10 = pm10[c]![i]!;
+      if (validConcentration('no2', valueNo2)) {
+        concentrationSum[0]! += valueNo2;
+        concentrationCount[0]!++;
       }
-      const reading = belaqiClass(values);
-      if (!reading) continue;
-      classSum += reading.value;
+      if (validConcentration('pm25', valuePm25)) {
+        concentrationSum[1]! += valuePm25;
+        concentrationCount[1]!++;
+      }
+      if (validConcentration('pm10', valuePm10)) {
+        concentrationSum[2]! += valuePm10;
+        concentrationCount[2]!++;
+      }
+      const code = belaqiCode(valueNo2, valuePm25, valuePm10);
+      if (code === 0) continue;
+      classSum += Math.floor(code / BELAQI_CODE_BASE);
       cellsGraded++;
-      cellDominants[POLLUTANTS.indexOf(reading.dominant)]!++;
+      cellDominants[code % BELAQI_CODE_BASE]!++;
     }
     if (cellsGraded === 0) continue;
     // mean class rounded half up, in integers: floor(sum / n + 1/2)

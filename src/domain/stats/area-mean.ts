@@ -6,23 +6,27 @@
  */
 import type { CellColumns } from './types.ts';
 
-export function areaMeanSeries(
-  cells: readonly CellColumns[],
-  column: keyof CellColumns,
+type ColumnName = keyof CellColumns;
+
+export function areaMeanSeries<Column extends ColumnName>(
+  cells: readonly Pick<CellColumns, Column>[],
+  column: Column,
   hourCount: number,
 ): Float64Array {
-  const series = new Float64Array(hourCount);
-  for (let i = 0; i < hourCount; i++) {
-    let sum = 0;
-    let count = 0;
-    for (const cell of cells) {
-      const value = cell[column][i]!;
+  // cell by cell, each column read in order (the hour-by-hour order jumped between dozens
+  // of arrays); every hour still adds its cells in the same order, so the sums are unchanged
+  const sum = new Float64Array(hourCount);
+  const count = new Uint32Array(hourCount);
+  for (const cell of cells) {
+    const values = cell[column];
+    for (let i = 0; i < hourCount; i++) {
+      const value = values[i]!;
       if (Number.isFinite(value)) {
-        sum += value;
-        count++;
+        sum[i]! += value;
+        count[i]!++;
       }
     }
-    series[i] = count > 0 ? sum / count : Number.NaN;
   }
-  return series;
+  for (let i = 0; i < hourCount; i++) sum[i] = count[i]! > 0 ? sum[i]! / count[i]! : Number.NaN;
+  return sum;
 }

@@ -101,13 +101,32 @@ export interface LocalCalendar {
 }
 
 const calendars = new WeakMap<Float64Array, LocalCalendar>();
+/**
+ * Calendars of runs of consecutive hours by first hour and length: every location's
+ * statistics read the same reference year, each in arrays of its own, and building a
+ * calendar costs more than a block's cheaper loops. A few entries (reference years,
+ * forecasts) are all a process ever sees.
+ */
+const calendarsOfRuns = new Map<string, LocalCalendar>();
+const RUN_MEMO_SIZE = 8;
 
-/** The local calendar of a series of hours, computed once per hours array. */
+/** `first/length` when `hours` are consecutive whole hours, otherwise null. */
+function runKey(hours: Float64Array): string | null {
+  const first = hours[0]!;
+  for (let i = 1; i < hours.length; i++) if (hours[i] !== first + i * HOUR_MS) return null;
+  return `${first}/${hours.length}`;
+}
+
+/** The local calendar of a series of hours, computed once per hours array or run of hours. */
 export function localCalendar(hours: Float64Array): LocalCalendar {
   let calendar = calendars.get(hours);
-  if (!calendar) {
-    calendar = buildCalendar(hours);
-    calendars.set(hours, calendar);
+  if (calendar) return calendar;
+  const key = hours.length > 0 ? runKey(hours) : null;
+  calendar = (key !== null ? calendarsOfRuns.get(key) : undefined) ?? buildCalendar(hours);
+  calendars.set(hours, calendar);
+  if (key !== null && !calendarsOfRuns.has(key)) {
+    if (calendarsOfRuns.size >= RUN_MEMO_SIZE) calendarsOfRuns.delete(calendarsOfRuns.keys().next().value!);
+    calendarsOfRuns.set(key, calendar);
   }
   return calendar;
 }

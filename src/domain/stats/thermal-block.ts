@@ -12,7 +12,14 @@ import { isLocalDaytime, localCalendar, SEASONS } from './local-time.ts';
 import { perMonth, roundTo, SCORE_DECIMALS, sharePct, TEMPERATURE_DECIMALS } from './publication.ts';
 import { scoreLabel } from './score-label.ts';
 import { seasonSubscore, TROPICAL_NIGHT_MIN_UTCI_C } from './thermal-score.ts';
-import type { PerSeason, Season, StatsInput, ThermalBlock, ThermalReference } from './types.ts';
+import type {
+  PerSeason,
+  Season,
+  StatsInput,
+  ThermalBlock,
+  ThermalColumns,
+  ThermalReference,
+} from './types.ts';
 
 const COMFORTABLE_CLASS = 6;
 const ACCEPTABLE_CLASSES = [5, 6, 7];
@@ -32,7 +39,10 @@ function lowest(values: PerSeason<number | null>, among: readonly Season[]): Sea
   return present.filter((season) => values[season] === minimum);
 }
 
-export function computeThermalBlock(input: StatsInput, reference?: ThermalReference): ThermalBlock | null {
+export function computeThermalBlock(
+  input: StatsInput<ThermalColumns>,
+  reference?: ThermalReference,
+): ThermalBlock | null {
   const { hours, cells } = input;
   const calendar = localCalendar(hours);
   const utci = areaMeanSeries(cells, 'utci', hours.length);

@@ -6,27 +6,41 @@
  */
 import type { Pollutant } from '../scales/types.ts';
 
-/** The columns of one sampled cell that the statistics read; NaN marks no data. */
-export interface CellColumns {
+/** The columns of one sampled cell that the air block reads; NaN marks no data. */
+export interface AirColumns {
   /** NO2, µg/m3; zero means no reading */
   no2: ArrayLike<number>;
   /** PM2.5, µg/m3 */
   pm25: ArrayLike<number>;
   /** PM10, µg/m3 */
   pm10: ArrayLike<number>;
+}
+
+/** The columns the wind block reads. */
+export interface WindColumns {
   /** pedestrian-level mean comfort wind speed, m/s */
   ucomfort: ArrayLike<number>;
   /** pedestrian-level gust speed, m/s */
   ugust: ArrayLike<number>;
+}
+
+/** The column the thermal block reads. */
+export interface ThermalColumns {
   /** UTCI, °C */
   utci: ArrayLike<number>;
 }
 
-export interface StatsInput {
+/** The columns of one sampled cell that the statistics read; NaN marks no data. */
+export interface CellColumns extends AirColumns, WindColumns, ThermalColumns {}
+
+/** The three blocks of the statistics. */
+export type BlockName = 'air' | 'wind' | 'thermal';
+
+export interface StatsInput<Columns = CellColumns> {
   /** epoch milliseconds (UTC, on the hour) of each record; every column has this length */
   hours: Float64Array;
   /** one entry per sampled outdoor cell */
-  cells: readonly CellColumns[];
+  cells: readonly Columns[];
 }
 
 /** City-centre reference for the air benchmark. */

@@ -10,7 +10,7 @@ import { areaMeanSeries } from './area-mean.ts';
 import { localCalendar } from './local-time.ts';
 import { perMonth, roundTo, SCORE_DECIMALS, SPEED_DECIMALS, sharePct } from './publication.ts';
 import { scoreLabel } from './score-label.ts';
-import type { StatsInput, WindBlock } from './types.ts';
+import type { StatsInput, WindBlock, WindColumns } from './types.ts';
 import { effectiveSpeed, lawsonScore, SCORED_THRESHOLDS, worstMomentCeiling } from './wind-score.ts';
 
 const CLASS_LABELS = WIND_COMFORT_STANDARD.classes.map((entry) => entry.label);
@@ -27,7 +27,7 @@ export function quantileOfSorted(sorted: Float64Array, q: number): number {
   return sorted[below]! + (position - below) * (sorted[above]! - sorted[below]!);
 }
 
-export function computeWindBlock(input: StatsInput): WindBlock | null {
+export function computeWindBlock(input: StatsInput<WindColumns>): WindBlock | null {
   const { hours, cells } = input;
   const calendar = localCalendar(hours);
   const ucomfort = areaMeanSeries(cells, 'ucomfort', hours.length);
@@ -61,9 +61,9 @@ export function computeWindBlock(input: StatsInput): WindBlock | null {
     if (g > maxGust) maxGust = g;
     if (e > worst) worst = e;
     if (e > FREQUENT_SITTING_MS) aboveFrequentSitting++;
-    SCORED_THRESHOLDS.forEach((threshold, index) => {
-      if (e > threshold) above[index]!++;
-    });
+    for (let index = 0; index < SCORED_THRESHOLDS.length; index++) {
+      if (e > SCORED_THRESHOLDS[index]!) above[index]!++;
+    }
     const month = calendar.month[i]!;
     monthSum[month]! += u;
     monthCount[month]!++;

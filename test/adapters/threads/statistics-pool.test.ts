@@ -60,4 +60,17 @@ describe('statistics threads', () => {
     assert.equal(pool.pendingTasks!(), 0);
     assert.equal(cell.no2.length, HOURS, "the caller's columns stay usable");
   });
+
+  test('a single thread (no air / wind-and-thermal split) answers the same blocks', async () => {
+    const single = createStatisticsPool(1);
+    try {
+      assert.deepEqual(await single.compute(hours, [cell, cell], references), {
+        air: computeAirBlock({ hours, cells: [cell, cell] }, references.air),
+        wind: computeWindBlock({ hours, cells: [cell, cell] }),
+        thermal: computeThermalBlock({ hours, cells: [cell, cell] }, references.thermal),
+      });
+    } finally {
+      await single.close();
+    }
+  });
 });

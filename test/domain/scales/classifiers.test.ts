@@ -85,6 +85,23 @@ describe('belaqiClass', () => {
     assert.equal(belaqiSubIndex('pm10', -1), null);
   });
 
+  test('every sub-index is the first class whose inclusive bound holds, right at, just below and just above each bound', () => {
+    // the classifier reads a look-up table; the published bounds are the definition
+    for (const pollutant of ['no2', 'pm25', 'pm10'] as const) {
+      const { bounds } = findScale('air-belaqi')!.thresholds![pollutant]!;
+      const byDefinition = (value: number) => {
+        const band = bounds.findIndex((bound) => value <= bound);
+        return band === -1 ? bounds.length + 1 : band + 1;
+      };
+      const probes = [0.0001, 0.2, 1e-9, 200, 1e6];
+      for (const bound of bounds) probes.push(bound, bound - 1e-9, bound + 1e-9, bound - 0.25, bound + 0.25);
+      for (let tenth = 1; tenth <= 1600; tenth++) probes.push(tenth / 10);
+      for (const value of probes) {
+        assert.equal(belaqiSubIndex(pollutant, value), byDefinition(value), `${pollutant} at ${value}`);
+      }
+    }
+  });
+
   test('is null when no pollutant is valid', () => {
     assert.equal(belaqiClass({ no2: 0, pm25: Number.NaN, pm10: Number.NaN }), null);
     assert.equal(belaqiClass({ no2: Number.NaN, pm25: Number.NaN, pm10: Number.NaN }), null);
