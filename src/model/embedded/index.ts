@@ -169,8 +169,11 @@ class EmbeddedModel implements MicroclimateModel {
     const key =
       opts?.workKey && `${opts.workKey}|series|${domain}|${JSON.stringify(span)}|${cells.join(',')}`;
     return this.registry.run(key, opts?.workKey, opts?.deadlineMs, async () => {
-      // spread many cells over the workers; one cell stays on one worker
-      const chunks = Math.min(this.pool.size, Math.ceil(cells.length / 4));
+      // spread cells over the workers; one cell stays on one worker. A reference year is
+      // 2–3 ms of kernel per cell, far more than a thread hop, so even two cells are split;
+      // a few hours per cell (observed, forecast) are not worth one below four cells
+      const cellsPerWorker = span.kind === 'reference' ? 1 : 4;
+      const chunks = Math.min(this.pool.size, Math.ceil(cells.length / cellsPerWorker));
       if (chunks <= 1)
         return this.pool.run<CellSeries[]>({ method: 'series', domain, cells: [...cells], span });
       const per = Math.ceil(cells.length / chunks);

@@ -103,6 +103,22 @@ describe('embedded model: series in workers', () => {
     }
   });
 
+  test('spreads the cells of a reference year over the workers and answers them in the order asked', async () => {
+    const cells = model.outdoorCellsWithin('brussels', GRAND_PLACE.lat, GRAND_PLACE.lon, 20).slice(0, 3);
+    assert.ok(cells.length >= 2, 'a few outdoor cells around the Grand-Place');
+    const viaWorkers = await model.series('brussels', cells, { kind: 'reference' });
+    const { engine } = await sharedEngine();
+    const inProcess = engine.series('brussels', cells, { kind: 'reference' });
+    assert.deepEqual(
+      viaWorkers.map((series) => series.cell),
+      cells,
+    );
+    viaWorkers.forEach((series, index) => {
+      assert.deepEqual(series.utci, inProcess[index]!.utci, `cell ${series.cell}`);
+      assert.deepEqual(series.no2, inProcess[index]!.no2, `cell ${series.cell}`);
+    });
+  });
+
   test('answers observed hours and forecast steps', async () => {
     const cell = model.locate('belgium', 51.2194, 4.4025)!.cell;
     const from = Date.UTC(2025, 9, 1, 0);
