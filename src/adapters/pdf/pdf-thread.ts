@@ -28,6 +28,7 @@ export function createThreadedPdfRenderer(options: ChromiumOptions = {}): PdfRen
     if (worker) return worker;
     const started = startModuleWorker(import.meta.url, 'pdf-worker', {
       workerData: { options } satisfies PdfThreadInit,
+      resourceLimits: { maxYoungGenerationSizeMb: 8 },
     });
     // the server's own handles keep the process alive; this thread never holds it open
     started.unref();
