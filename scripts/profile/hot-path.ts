@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runKeysCommand } from '../../src/cli/commands/keys.ts';
 import { parseConfig } from '../../src/config.ts';
+import { tileAt } from '../../src/domain/map/mercator.ts';
 import { compose } from '../../src/start/compose.ts';
 
 /**
@@ -20,6 +21,8 @@ const PATHS: Record<string, string> = {
   realtime: '/v1/realtime?lat=50.8467&lon=4.3525',
   forecast: '/v1/forecast?lat=50.8467&lon=4.3525',
   historical: '/v1/historical/stats?lat=50.8467&lon=4.3525',
+  /** a cached z15 tile of the real-time thermal layer, gzip as a browser asks; signed at run time */
+  tile: 'tile',
 };
 const name = process.argv[2] ?? 'realtime';
 const seconds = Number(process.argv[3] ?? 8);
@@ -44,8 +47,9 @@ await runKeysCommand(['create', '--label', 'profile', '--type', 'sk', '--rate-pe
     secret = (JSON.parse(line) as { key: string }).key;
   },
 });
-const url = `${address}${path}`;
-const warm = await fetch(url, { headers: { 'x-api-key': secret } });
+const url = path === 'tile' ? await cachedTileUrl() : `${address}${path}`;
+const headers = { 'x-api-key': secret, 'accept-encoding': 'gzip' };
+const warm = await fetch(url, { headers });
 if (warm.status !== 200) throw new Error(`${url}: ${warm.status}`);
 await warm.arrayBuffer();
 
@@ -57,7 +61,7 @@ const load = spawn(
   process.execPath,
   [
     '-e',
-    `require('autocannon')({ url: ${JSON.stringify(url)}, connections: 16, duration: ${seconds}, headers: { 'x-api-key': ${JSON.stringify(secret)} } }, (e, r) => { console.log(Math.round(r.requests.average) + ' req/s, non-2xx ' + r.non2xx); })`,
+    `require('autocannon')({ url: ${JSON.stringify(url)}, connections: 16, duration: ${seconds}, headers: ${JSON.stringify(headers)} }, (e, r) => { console.log(Math.round(r.requests.average) + ' req/s, non-2xx ' + r.non2xx); })`,
   ],
   { stdio: ['ignore', 'inherit', 'inherit'] },
 );
@@ -68,3 +72,15 @@ console.log(`profile: ${out}`);
 session.disconnect();
 await composition.close();
 rmSync(dataDir, { recursive: true, force: true });
+
+/** the signed URL of the Grand-Place's z15 tile in the catalog's real-time thermal layer */
+async function cachedTileUrl(): Promise<string> {
+  const catalog = (await (
+    await fetch(`${address}/v1/map/brussels`, { headers: { 'x-api-key': secret } })
+  ).json()) as { realtime: { layers: Record<string, { tilejson: string }> } };
+  const tilejson = (await (await fetch(`${address}${catalog.realtime.layers.thermal!.tilejson}`)).json()) as {
+    tiles: string[];
+  };
+  const centre = tileAt(4.3525, 50.8467, 15);
+  return `${address}${tilejson.tiles[0]!.replace('{z}/{x}/{y}', `15/${centre.x}/${centre.y}`)}`;
+}
