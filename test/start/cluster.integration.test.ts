@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
+import http, { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -102,6 +102,44 @@ test('two processes serve one port and a key gets exactly its minute window acro
   );
   assert.equal(statuses.filter((s) => s === 200).length, 30);
   assert.equal(statuses.filter((s) => s === 429).length, 30);
+});
+
+test('while the primary does not answer, a keyed request gets a fast 503; once it answers again, 200', async () => {
+  const key = createKey(1_000);
+  // one kept-alive connection, already handed to a worker: the primary (which accepts new
+  // connections) is not needed to reach it, only to count the request's rate window
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const ask = () =>
+    new Promise<{ status: number; type: string; ms: number }>((resolve, reject) => {
+      const started = performance.now();
+      http
+        .get(`${api}/v1/key`, { agent, headers: { 'x-api-key': key } }, (response) => {
+          response.resume();
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              type: String(response.headers['content-type']),
+              ms: performance.now() - started,
+            }),
+          );
+        })
+        .on('error', reject);
+    });
+  try {
+    assert.equal((await ask()).status, 200);
+    process.kill(primary.pid!, 'SIGSTOP');
+    try {
+      const stalled = await ask();
+      assert.equal(stalled.status, 503);
+      assert.match(stalled.type, /application\/problem\+json/);
+      assert.ok(stalled.ms < 5_000, `answered in ${stalled.ms} ms`);
+    } finally {
+      process.kill(primary.pid!, 'SIGCONT');
+    }
+    assert.equal((await ask()).status, 200);
+  } finally {
+    agent.destroy();
+  }
 });
 
 test('METRICS_PORT serves the sum of both processes, and the API port does not serve it', async () => {

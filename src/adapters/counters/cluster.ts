@@ -9,6 +9,11 @@ import type { CounterResult, Counters } from './port.ts';
  * across processes, so a key's minute window is exact however the connections are spread,
  * and a round trip over the local pipe costs tens of microseconds where a SQLite write
  * per request would make processes wait on each other's file locks.
+ *
+ * Under load many requests reach their rate window in the same turn of the event loop:
+ * a worker sends their operations as one message at the end of that turn (setImmediate)
+ * and the primary applies them in order and answers them in one message, so the pipe, the
+ * serialisation and the primary's CPU are paid per batch rather than per request.
  */
 type Operation =
   | { op: 'incrementWithin'; name: string; by: number; limit: number; expiresAtMs: number }
@@ -17,14 +22,13 @@ type Operation =
 
 interface CounterRequest {
   svcCounters: 'request';
-  id: number;
-  operation: Operation;
+  batch: number;
+  items: Array<{ id: number; operation: Operation }>;
 }
 interface CounterReply {
   svcCounters: 'reply';
-  id: number;
-  result?: CounterResult | number | null;
-  error?: string;
+  batch: number;
+  items: Array<{ id: number; result?: CounterResult | number | null; error?: string }>;
 }
 
 const isReply = (message: unknown): message is CounterReply =>
@@ -32,50 +36,65 @@ const isReply = (message: unknown): message is CounterReply =>
 const isRequest = (message: unknown): message is CounterRequest =>
   typeof message === 'object' && message !== null && (message as CounterRequest).svcCounters === 'request';
 
+const unavailable = (reason: string) =>
+  new DependencyUnavailableError('counters', { cause: new Error(reason) });
+
 /** The worker side: the Counters port answered by the primary. */
 export function createClusterCounters(timeoutMs = 2_000): Counters {
   if (!cluster.isWorker || !process.send) throw new Error('cluster counters run in a cluster worker only');
   let nextId = 1;
   const waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  let batch: CounterRequest['items'] = [];
+  let nextBatch = 1;
+  /** the deadline of each batch sent and not answered yet */
+  const deadlines = new Map<number, NodeJS.Timeout>();
   const onMessage = (message: unknown) => {
     if (!isReply(message)) return;
-    const waiter = waiting.get(message.id);
-    if (!waiter) return;
-    waiting.delete(message.id);
-    if (message.error !== undefined)
-      waiter.reject(new DependencyUnavailableError('counters', { cause: new Error(message.error) }));
-    else waiter.resolve(message.result);
+    clearTimeout(deadlines.get(message.batch));
+    deadlines.delete(message.batch);
+    for (const item of message.items) {
+      const waiter = waiting.get(item.id);
+      if (!waiter) continue;
+      waiting.delete(item.id);
+      if (item.error !== undefined) waiter.reject(unavailable(item.error));
+      else waiter.resolve(item.result);
+    }
   };
   process.on('message', onMessage);
+
+  function fail(ids: readonly number[], reason: string): void {
+    for (const id of ids) {
+      const waiter = waiting.get(id);
+      waiting.delete(id);
+      waiter?.reject(unavailable(reason));
+    }
+  }
+
+  function flush(): void {
+    const items = batch;
+    batch = [];
+    const ids = items.map((item) => item.id);
+    if (!process.connected) {
+      fail(ids, 'no primary process');
+      return;
+    }
+    // one deadline for the whole batch: the primary answers it in one message
+    const number = nextBatch++;
+    const deadline = setTimeout(() => {
+      deadlines.delete(number);
+      fail(ids, 'the primary process did not answer the counter request');
+    }, timeoutMs);
+    deadline.unref();
+    deadlines.set(number, deadline);
+    process.send?.({ svcCounters: 'request', batch: number, items } satisfies CounterRequest);
+  }
+
   function ask<T>(operation: Operation): Promise<T> {
     const id = nextId++;
     return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        waiting.delete(id);
-        reject(
-          new DependencyUnavailableError('counters', {
-            cause: new Error('the primary process did not answer the counter request'),
-          }),
-        );
-      }, timeoutMs);
-      timer.unref();
-      waiting.set(id, {
-        resolve: (value) => {
-          clearTimeout(timer);
-          resolve(value as T);
-        },
-        reject: (error) => {
-          clearTimeout(timer);
-          reject(error);
-        },
-      });
-      if (!process.connected) {
-        waiting.delete(id);
-        clearTimeout(timer);
-        reject(new DependencyUnavailableError('counters', { cause: new Error('no primary process') }));
-        return;
-      }
-      process.send?.({ svcCounters: 'request', id, operation } satisfies CounterRequest);
+      waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      if (batch.length === 0) setImmediate(flush);
+      batch.push({ id, operation });
     });
   }
   return {
@@ -85,29 +104,36 @@ export function createClusterCounters(timeoutMs = 2_000): Counters {
     decrement: (name, by) => ask<void>({ op: 'decrement', name, by }),
     async close() {
       process.off('message', onMessage);
+      for (const deadline of deadlines.values()) clearTimeout(deadline);
+      deadlines.clear();
       for (const waiter of waiting.values()) waiter.reject(new Error('counters closed'));
       waiting.clear();
     },
   };
 }
 
-/** The primary side: answers one worker's counter requests from the primary's counters. */
+function apply(counters: Counters, operation: Operation): Promise<CounterResult | number | null> {
+  if (operation.op === 'incrementWithin')
+    return counters.incrementWithin(operation.name, operation.by, operation.limit, operation.expiresAtMs);
+  if (operation.op === 'read') return counters.read(operation.name, operation.nowMs);
+  return counters.decrement(operation.name, operation.by).then(() => null);
+}
+
+/** The primary side: applies one worker's batches of counter operations in order and answers each batch at once. */
 export function serveClusterCounters(worker: Worker, counters: Counters): void {
   worker.on('message', (message: unknown) => {
     if (!isRequest(message)) return;
-    const { id, operation } = message;
-    const answer =
-      operation.op === 'incrementWithin'
-        ? counters.incrementWithin(operation.name, operation.by, operation.limit, operation.expiresAtMs)
-        : operation.op === 'read'
-          ? counters.read(operation.name, operation.nowMs)
-          : counters.decrement(operation.name, operation.by).then(() => null);
-    answer.then(
-      (result) =>
-        worker.isConnected() && worker.send({ svcCounters: 'reply', id, result } satisfies CounterReply),
-      (error: unknown) =>
+    // started in the order sent, so increments of one batch apply in that order
+    const answers = message.items.map(({ id, operation }) =>
+      apply(counters, operation).then(
+        (result) => ({ id, result }),
+        (error: unknown) => ({ id, error: String(error) }),
+      ),
+    );
+    void Promise.all(answers).then(
+      (items) =>
         worker.isConnected() &&
-        worker.send({ svcCounters: 'reply', id, error: String(error) } satisfies CounterReply),
+        worker.send({ svcCounters: 'reply', batch: message.batch, items } satisfies CounterReply),
     );
   });
 }
