@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { figure, median, NOISE } from './figures.ts';
-import { npmStartArgs } from './start-command.ts';
+import { npmStart } from './start-command.ts';
 
 /**
  * Both cores: cached `/v1/realtime` throughput of the built server with WORKERS=2 against
@@ -65,7 +65,11 @@ async function start(workers: number): Promise<Server> {
     { cwd: repo, env, encoding: 'utf8' },
   );
   const key = (JSON.parse(out.trim().split('\n').at(-1) as string) as { key: string }).key;
-  const child = spawn(process.execPath, npmStartArgs(repo), { cwd: repo, env, stdio: 'ignore' });
+  const child = spawn(process.execPath, npmStart(repo).args, {
+    cwd: repo,
+    env: { ...env, ...npmStart(repo).env },
+    stdio: 'ignore',
+  });
   const url = `http://127.0.0.1:${port}/v1/realtime?lat=50.8467&lon=4.3525`;
   for (let waited = 0; ; waited += 250) {
     const status = await fetch(url, { headers: { 'x-api-key': key } }).then(

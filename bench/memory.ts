@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { tileAt } from '../src/domain/map/mercator.ts';
 import { figure, NOISE } from './figures.ts';
-import { npmStartArgs } from './start-command.ts';
+import { npmStart } from './start-command.ts';
 
 /**
  * Resident memory of the embedded service (the built server, `npm start`'s process) after
@@ -55,9 +55,9 @@ const created = execFileSync(
   { cwd: repo, env, encoding: 'utf8' },
 );
 const secret = (JSON.parse(created.trim().split('\n').at(-1) as string) as { key: string }).key;
-const server: ChildProcess = spawn(process.execPath, npmStartArgs(repo), {
+const server: ChildProcess = spawn(process.execPath, npmStart(repo).args, {
   cwd: repo,
-  env,
+  env: { ...env, ...npmStart(repo).env },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const origin = `http://127.0.0.1:${env.PORT}`;
