@@ -322,11 +322,7 @@ export async function compose(
       startupWork.catch((error: unknown) => app.log.warn({ err: error }, 'PDF renderer preparation failed'));
     },
     warmedUp: (limitMs) => settledWithin(warmUp, limitMs),
-    startupSettled: (limitMs) =>
-      settledWithin(
-        startupWork.catch(() => {}),
-        limitMs,
-      ),
+    startupSettled: (limitMs) => settledWithin(startupWork, limitMs),
     async close() {
       await app.close();
       for (const close of closers.reverse()) await close();

@@ -107,8 +107,8 @@ export function createChromiumRenderer(options: ChromiumOptions = {}): PdfRender
 
   async function launch(): Promise<Browser> {
     try {
-      // loaded on the first launch, not with the server: playwright's bundle holds ~90 MB of
-      // resident memory, which a server that never prints should not carry
+      // imported here, not at the top: the PDF thread loads playwright (~90 MB resident) when
+      // the server tells it to prepare (pdf-worker.ts), never the thread that answers requests
       const { chromium } = await import('playwright-core');
       // playwright gives the browser a fresh, empty profile directory of its own and
       // removes it on close

@@ -4,9 +4,9 @@ import type { ChromiumOptions } from './chromium.ts';
 export interface PdfThreadInit {
   options: ChromiumOptions;
 }
-export type PdfRequest =
-  | { id: number; kind: 'render'; html: string }
-  | { id: number; kind: 'prepare' | 'warmUp' | 'close' };
+/** what the owner asks; the message adds the id its reply carries back */
+export type PdfRequestBody = { kind: 'render'; html: string } | { kind: 'prepare' | 'warmUp' | 'close' };
+export type PdfRequest = PdfRequestBody & { id: number };
 export type PdfReply =
   | { id: number; ok: true; pdf?: Uint8Array }
   | { id: number; ok: false; message: string };

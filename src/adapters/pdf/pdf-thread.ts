@@ -1,7 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import { startModuleWorker } from '../threads/module-worker.ts';
 import { type ChromiumOptions, PdfUnavailableError } from './chromium.ts';
-import type { PdfReply, PdfRequest, PdfThreadInit } from './pdf-protocol.ts';
+import type { PdfReply, PdfRequest, PdfRequestBody, PdfThreadInit } from './pdf-protocol.ts';
 import type { PdfRenderer } from './port.ts';
 
 /**
@@ -46,13 +46,11 @@ export function createThreadedPdfRenderer(options: ChromiumOptions = {}): PdfRen
     return started;
   }
 
-  function ask(
-    request: { kind: 'render'; html: string } | { kind: 'prepare' | 'warmUp' | 'close' },
-  ): Promise<PdfReply> {
+  function ask(request: PdfRequestBody): Promise<PdfReply> {
     const id = nextId++;
     return new Promise((resolve) => {
       pending.set(id, { resolve });
-      thread().postMessage({ ...request, id } as PdfRequest);
+      thread().postMessage({ ...request, id } satisfies PdfRequest);
     });
   }
 
@@ -68,7 +66,10 @@ export function createThreadedPdfRenderer(options: ChromiumOptions = {}): PdfRen
       if (!closed) await ask({ kind: 'warmUp' });
     },
     async prepare() {
-      if (!closed) await ask({ kind: 'prepare' });
+      if (closed) return;
+      // unlike warmUp, a failure here is told: the operator learns at start that reports cannot print
+      const reply = await ask({ kind: 'prepare' });
+      if (!reply.ok) throw new PdfUnavailableError(reply.message);
     },
     async close() {
       closed = true;
