@@ -1,5 +1,5 @@
-import type { CityTunnel } from '../../port.ts';
 import { type Canvas, cellX, cellY, localOf } from './canvas.ts';
+import { CLASS_WEIGHT } from './wind-exposure.ts';
 
 /**
  * Exhaust of road tunnels, released at their portals. A tunnel without forced
@@ -12,8 +12,6 @@ import { type Canvas, cellX, cellY, localOf } from './canvas.ts';
  * major road's kerb = 1).
  */
 
-/** kerb exposure of each traffic class, the same weights as the surface roads' */
-export const CLASS_WEIGHT: Record<CityTunnel['kind'], number> = { major: 1.0, secondary: 0.42, local: 0.11 };
 /** e-folding distance of the portal jet and of its wider plume, metres */
 const JET_M = 45;
 const PLUME_M = 160;

@@ -1,7 +1,13 @@
 import { distanceTransform } from '../grid/distance-transform.ts';
 import type { Canvas } from './canvas.ts';
 import { SURFACE, WIND_SECTORS } from './layout.ts';
-import { CLASS_WEIGHT } from './tunnel-portals.ts';
+
+/** kerb exposure of each traffic class (a major road's kerb = 1); tunnel portals use the same weights */
+export const CLASS_WEIGHT: Record<'major' | 'secondary' | 'local', number> = {
+  major: 1.0,
+  secondary: 0.42,
+  local: 0.11,
+};
 
 /**
  * Pedestrian-level wind factors per wind direction: the ratio of the comfort wind
