@@ -1,18 +1,18 @@
-import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { figure, median, NOISE } from './figures.ts';
+import { LOAD_GENERATOR, loadFor } from './load-generator.ts';
 import { npmStart } from './start-command.ts';
 
 /**
  * Both cores: cached `/v1/realtime` throughput of the built server with WORKERS=2 against
- * WORKERS=1, both started side by side, measured in interleaved rounds by autocannon in a
- * child process (so the load generator is the same program for both and runs outside
- * the servers; wrk when installed, else autocannon). Goal: ≥ 1.6 ×. On a 2-core machine
- * the load generator shares the cores.
+ * WORKERS=1, both started side by side, measured in interleaved rounds by the same load
+ * generator outside the servers (bench/load-generator.ts). Goal: ≥ 1.6 ×. On a 2-core
+ * machine the load generator shares the cores.
  */
 const repo = resolve(new URL('..', import.meta.url).pathname);
 const ROUNDS = 3;
@@ -83,44 +83,15 @@ async function start(workers: number): Promise<Server> {
   return { workers, process: child, url, key, dataDir, rps: [] };
 }
 
-/**
- * wrk (C, one thread) when the machine has it: on 2 cores the load generator shares the
- * cores with the servers, and wrk needs a fraction of the CPU autocannon (JavaScript) needs
- * per request, so more of the machine is left to the servers being compared.
- */
-const WRK = spawnSync('wrk', ['--version']).error === undefined;
-
-function load(server: Server, seconds: number): Promise<number> {
-  return new Promise((done, fail) => {
-    const child = WRK
-      ? spawn('wrk', ['-t1', '-c32', `-d${seconds}s`, '-H', `x-api-key: ${server.key}`, server.url], {
-          cwd: repo,
-          stdio: ['ignore', 'pipe', 'inherit'],
-        })
-      : spawn(
-          process.execPath,
-          [
-            '-e',
-            `require('autocannon')({ url: ${JSON.stringify(server.url)}, connections: 32, duration: ${seconds}, headers: { 'x-api-key': ${JSON.stringify(server.key)} } }, (e, r) => { if (e || r.non2xx) process.exit(1); console.log(r.requests.average); })`,
-          ],
-          { cwd: repo, stdio: ['ignore', 'pipe', 'inherit'] },
-        );
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => (out += chunk));
-    child.on('exit', (code) => {
-      const rps = WRK ? wrkRequestsPerSecond(out) : Number(out.trim());
-      return code === 0 && Number.isFinite(rps)
-        ? done(rps)
-        : fail(new Error(`load against WORKERS=${server.workers} failed: ${out}`));
-    });
+async function load(server: Server, seconds: number): Promise<number> {
+  const result = await loadFor(server.url, {
+    headers: { 'x-api-key': server.key },
+    seconds,
+    connections: 32,
   });
-}
-
-/** wrk's "Requests/sec:" line; NaN when any answer was not a 2xx (wrk counts them apart) */
-function wrkRequestsPerSecond(report: string): number {
-  if (/Non-2xx or 3xx responses/.test(report)) return Number.NaN;
-  const match = /Requests\/sec:\s+([\d.]+)/.exec(report);
-  return match ? Number(match[1]) : Number.NaN;
+  if (result.failures > 0)
+    throw new Error(`load against WORKERS=${server.workers}: ${result.failures} failed answers`);
+  return result.rps;
 }
 
 const one = await start(1);
@@ -143,7 +114,7 @@ try {
 const ratios = two.rps.map((rps, i) => rps / (one.rps[i] as number));
 const best = Math.max(...two.rps) / Math.max(...one.rps);
 console.log(
-  `\nWORKERS=2 vs 1, cached realtime (${WRK ? 'wrk' : 'autocannon'}): ${two.rps.map(Math.round)} vs ${one.rps.map(Math.round)} req/s`,
+  `\nWORKERS=2 vs 1, cached realtime (${LOAD_GENERATOR}): ${two.rps.map(Math.round)} vs ${one.rps.map(Math.round)} req/s`,
 );
 figure(
   'cached /v1/realtime, WORKERS=2 vs one process',

@@ -1,24 +1,23 @@
 import { request as httpRequest } from 'node:http';
-import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { median } from './figures.ts';
+import { LOAD_GENERATOR, loadFor } from './load-generator.ts';
 
 /**
  * Throughput of one URL on a running server, measured with real HTTP over loopback, next
  * to a bare Fastify route that answers with the same bytes and the same headers in the
- * same process (the load generator runs in this process too, for both): the ratio is the
- * figure the README reports (it cancels out how fast this particular machine is).
+ * same process, both loaded by the same generator from another process
+ * (bench/load-generator.ts): the ratio is the figure the README reports (it cancels out
+ * how fast this particular machine is).
  */
 export async function measureRps(
   url: string,
   headers: Record<string, string> = {},
   seconds = 4,
 ): Promise<number> {
-  const result = await autocannon({ url, connections: 16, duration: seconds, headers, pipelining: 1 });
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  }
-  return result.requests.average;
+  const result = await loadFor(url, { headers, seconds, connections: 16 });
+  if (result.failures > 0) throw new Error(`${url}: ${result.failures} failed answers`);
+  return result.rps;
 }
 
 /** headers Node writes itself (or that describe this one connection), not copied to the twin */
@@ -107,8 +106,8 @@ export async function compareWithBare(
   }
 }
 
-/** "best 0.91 / median 0.89 (7,812 vs 8,590 req/s)" */
+/** "best 0.91 / median 0.89 (7,812 vs 8,590 req/s, wrk)" */
 export function describeComparison(c: Comparison): string {
   const best = (xs: number[]) => Math.round(Math.max(...xs)).toLocaleString('en');
-  return `best ${c.bestRatio.toFixed(2)} / median ${c.medianRatio.toFixed(2)} (${best(c.service)} vs ${best(c.bare)} req/s)`;
+  return `best ${c.bestRatio.toFixed(2)} / median ${c.medianRatio.toFixed(2)} (${best(c.service)} vs ${best(c.bare)} req/s, ${LOAD_GENERATOR})`;
 }

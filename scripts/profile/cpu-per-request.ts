@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bareTwin } from '../../bench/http-throughput.ts';
+import { loadFor } from '../../bench/load-generator.ts';
 import { runKeysCommand } from '../../src/cli/commands/keys.ts';
 import { parseConfig } from '../../src/config.ts';
 import { compose } from '../../src/start/compose.ts';
@@ -12,10 +12,10 @@ import { signedTilePath } from './tile-url.ts';
  * CPU time the service spends per request, next to its bare twin (same bytes and headers):
  * `node --import tsx scripts/profile/cpu-per-request.ts '/v1/key,!/v1/scales'` (a leading
  * `!` sends no key; `tile` is a signed z15 tile). The server runs in this process and is measured with
- * process.cpuUsage() over 20,000 requests that autocannon sends from a child process, so
+ * process.cpuUsage() over 2 s of load from another process (bench/load-generator.ts), so
  * the load generator's own work is not counted; steadier than throughput on a busy machine.
  */
-const REQUESTS = 20_000;
+const SECONDS = 2;
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-cpu-'));
 const composition = await compose(
   parseConfig({ DATA_DIR: dataDir, MODEL_DIR: join(tmpdir(), 'svc-test-model-cache'), LOG_LEVEL: 'silent' }),
@@ -36,17 +36,10 @@ await runKeysCommand(['create', '--label', 'cpu', '--type', 'sk', '--rate-per-mi
 
 async function cpuPerRequest(url: string, headers: Record<string, string>): Promise<number> {
   const before = process.cpuUsage();
-  const load = spawn(
-    process.execPath,
-    [
-      '-e',
-      `require('autocannon')({ url: ${JSON.stringify(url)}, connections: 16, amount: ${REQUESTS}, headers: ${JSON.stringify(headers)} }, (e, r) => { if (r && r.non2xx) console.log('non-2xx', r.non2xx); })`,
-    ],
-    { stdio: 'inherit' },
-  );
-  await new Promise((done) => load.on('exit', done));
+  const load = await loadFor(url, { headers, seconds: SECONDS, connections: 16 });
   const used = process.cpuUsage(before);
-  return (used.user + used.system) / REQUESTS;
+  if (load.failures > 0) console.log(`${url}: ${load.failures} failed answers`);
+  return (used.user + used.system) / load.requests;
 }
 
 for (const spec of (process.argv[2] ?? '/v1/realtime?lat=50.8467&lon=4.3525').split(',')) {

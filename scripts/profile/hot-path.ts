@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LOAD_GENERATOR, loadFor } from '../../bench/load-generator.ts';
 import { runKeysCommand } from '../../src/cli/commands/keys.ts';
 import { parseConfig } from '../../src/config.ts';
 import { tileAt } from '../../src/domain/map/mercator.ts';
@@ -12,7 +12,7 @@ import { compose } from '../../src/start/compose.ts';
  * Profiles one hot path of the service: `node --import tsx scripts/profile/hot-path.ts
  * <path> [seconds] [out.cpuprofile]`. The service runs in this process and the V8 profiler
  * samples only the load window (start-up and warm-up excluded); the load comes from
- * autocannon in a child process, 16 connections over loopback. Open the profile in Chrome
+ * another process (bench/load-generator.ts: wrk or autocannon), 16 connections over loopback. Open the profile in Chrome
  * DevTools or speedscope for the flame graph, or summarise it with scripts/profile/summary.ts.
  */
 const PATHS: Record<string, string> = {
@@ -57,15 +57,8 @@ const session = new Session();
 session.connect();
 await session.post('Profiler.enable');
 await session.post('Profiler.start');
-const load = spawn(
-  process.execPath,
-  [
-    '-e',
-    `require('autocannon')({ url: ${JSON.stringify(url)}, connections: 16, duration: ${seconds}, headers: ${JSON.stringify(headers)} }, (e, r) => { console.log(Math.round(r.requests.average) + ' req/s, non-2xx ' + r.non2xx); })`,
-  ],
-  { stdio: ['ignore', 'inherit', 'inherit'] },
-);
-await new Promise((resolve) => load.on('exit', resolve));
+const load = await loadFor(url, { headers, seconds, connections: 16 });
+console.log(`${Math.round(load.rps)} req/s (${LOAD_GENERATOR}), ${load.failures} failed`);
 const { profile } = await session.post('Profiler.stop');
 writeFileSync(out, JSON.stringify(profile));
 console.log(`profile: ${out}`);
