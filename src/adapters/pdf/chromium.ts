@@ -1,14 +1,24 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { constants, mkdtempSync, rmSync } from 'node:fs';
+import { access, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type CdpConnection, type CdpEvent, launchWithPipe } from './cdp-pipe.ts';
 import type { PdfRenderer } from './port.ts';
 
 /**
- * PDF printing with the system's Chromium (Debian's `chromium` package), driven by
- * playwright-core. One browser is launched on first use (or by `warmUp`) and shared by every
- * job (a launch costs far more than a page); if it dies it is launched again on the next render.
+ * PDF printing with the system's Chromium (Debian's `chromium` package), driven over the
+ * DevTools protocol on a pipe (cdp-pipe.ts). One browser is launched on first use (or by
+ * `warmUp`) and shared by every job (a launch costs far more than a page); if it dies it is
+ * launched again on the next render.
  */
 
-/** what playwright-core (1.65) disables itself; see DISABLED_FEATURES */
-export const PLAYWRIGHT_DISABLED_FEATURES = [
+/**
+ * Features an automated browser is better without (the list playwright-core 1.65 disables,
+ * kept when the PDF thread stopped using playwright): no profile clean-up race at close,
+ * no HTTPS upgrades or field trials, no paint holding that delays the first frame, nothing
+ * that phones home.
+ */
+export const AUTOMATION_DISABLED_FEATURES = [
   'AvoidUnnecessaryBeforeUnloadCheckSync',
   'DestroyProfileOnBrowserClose',
   'HttpsUpgrades',
@@ -23,21 +33,19 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
   'NetworkTimeServiceQuerying',
   'AimEnabled',
   'PreconnectToSearch',
-  'msForceBrowserSignIn',
-  'msEdgeUpdateLaunchServicesPreferredVersion',
 ];
 
 /**
  * The headless browser gives every window the omnibox popup as WebUI pages, two renderers of
- * their own whose start (~0.5 s of CPU) ran beside the first print of every new page. Chromium
- * reads only the last --disable-features switch, so this one repeats playwright's own list
- * (a test checks that the browser gets every feature playwright disables).
+ * their own whose start (~0.5 s of CPU) ran beside the first print of every new page.
+ * Chromium reads only the last --disable-features switch, so there is exactly one.
  */
-const DISABLED_FEATURES = [...PLAYWRIGHT_DISABLED_FEATURES, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+const DISABLED_FEATURES = [...AUTOMATION_DISABLED_FEATURES, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
 
 /**
  * The machine has no route to Google's services, so everything that phones home is off,
- * and the browser runs as root in a container, hence --no-sandbox.
+ * and the browser runs as root in a container, hence --no-sandbox. Colours are printed in
+ * sRGB whatever the machine's display profile, and no window opens until a page is made.
  */
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -45,10 +53,21 @@ export const CHROMIUM_ARGS = [
   '--disable-gpu',
   '--disable-quic',
   '--no-first-run',
+  '--no-default-browser-check',
+  '--no-startup-window',
   '--disable-background-networking',
   '--disable-component-update',
+  '--disable-default-apps',
+  '--disable-extensions',
   '--disable-sync',
   '--disable-dev-shm-usage',
+  '--disable-background-timer-throttling',
+  '--disable-renderer-backgrounding',
+  '--disable-field-trial-config',
+  '--force-color-profile=srgb',
+  '--hide-scrollbars',
+  '--mute-audio',
+  '--password-store=basic',
   `--disable-features=${DISABLED_FEATURES.join(',')}`,
 ];
 
@@ -70,33 +89,68 @@ export class PdfUnavailableError extends Error {
 /**
  * A page kept between prints. A fresh context and page per print cost more than the print
  * itself (a new renderer process, ~150–300 ms of CPU on this machine), so each page lives in
- * its own context (JavaScript off, offline: nothing a report holds can run, fetch or be
- * shared with another page) and is reused; after each print it goes back to about:blank,
+ * its own browser context (JavaScript off, offline: nothing a report holds can run, fetch or
+ * be shared with another page) and is reused; after each print its document is emptied,
  * so no report's document outlives its print.
  */
 interface PooledPage {
-  browser: Browser;
-  context: BrowserContext;
-  page: Page;
+  browser: LaunchedBrowser;
+  contextId: string;
+  sessionId: string;
+  frameId: string;
   broken: boolean;
 }
 
+interface LaunchedBrowser {
+  connection: CdpConnection;
+  /** pages by DevTools session, so a crash or detach event finds its page */
+  pages: Map<string, PooledPage>;
+}
+
+/** A4 in inches, no margins: the report's print CSS sets its own page box (preferCSSPageSize) */
 export const PDF_OPTIONS = {
-  format: 'A4',
+  paperWidth: 8.27,
+  paperHeight: 11.7,
+  marginTop: 0,
+  marginBottom: 0,
+  marginLeft: 0,
+  marginRight: 0,
   printBackground: true,
   preferCSSPageSize: true,
   // tagged: a structure tree (headings, paragraphs, tables, reading order) for screen
   // readers and text extraction; outline: bookmarks from the headings.
   // Chromium takes the document title from <title> and the language from <html lang>.
-  tagged: true,
-  outline: true,
+  generateTaggedPDF: true,
+  generateDocumentOutline: true,
 } as const;
+
+/**
+ * Replaces the document (run in an isolated world: page scripts are off, and this one
+ * leaves no trace in the page's own world) and resolves once it has loaded, fonts included.
+ */
+const REPLACE_DOCUMENT = `(html) => {
+  document.open();
+  document.write(html);
+  document.close();
+  const loaded = document.readyState === 'complete'
+    ? Promise.resolve()
+    : new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
+  return loaded.then(() => document.fonts.ready).then(() => true);
+}`;
+
+function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
 
 export function createChromiumRenderer(options: ChromiumOptions = {}): PdfRenderer {
   const executablePath = options.executablePath ?? '/usr/bin/chromium';
   const timeoutMs = options.timeoutMs ?? 30_000;
   const maxPages = Math.max(1, options.maxPages ?? 2);
-  let launching: Promise<Browser> | null = null;
+  let launching: Promise<LaunchedBrowser> | null = null;
   let closed = false;
   let active = 0;
   const waiters: Array<() => void> = [];
@@ -104,26 +158,45 @@ export function createChromiumRenderer(options: ChromiumOptions = {}): PdfRender
   let idle: PooledPage[] = [];
   /** the warm-up's page being opened */
   let warming: Promise<void> | null = null;
+  /** the browser `launching` resolves to, once it has */
+  let current: LaunchedBrowser | null = null;
 
-  async function launch(): Promise<Browser> {
+  async function launch(): Promise<LaunchedBrowser> {
+    // a fresh, empty profile of its own, removed when the browser exits
+    const profile = mkdtempSync(join(tmpdir(), 'svc-chromium-'));
+    let connection: CdpConnection;
     try {
-      // imported here, not at the top: the PDF thread loads playwright (~90 MB resident) when
-      // the server tells it to prepare (pdf-worker.ts), never the thread that answers requests
-      const { chromium } = await import('playwright-core');
-      // playwright gives the browser a fresh, empty profile directory of its own and
-      // removes it on close
-      const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, timeout: timeoutMs });
-      browser.on('disconnected', () => {
-        launching = null;
-        idle = idle.filter((pooled) => pooled.browser !== browser);
-      });
-      return browser;
+      connection = await launchWithPipe(
+        executablePath,
+        [...CHROMIUM_ARGS, `--user-data-dir=${profile}`],
+        timeoutMs,
+      );
     } catch (error) {
+      rmSync(profile, { recursive: true, force: true });
       throw new PdfUnavailableError(`Chromium could not be started (${executablePath})`, { cause: error });
     }
+    const launched: LaunchedBrowser = { connection, pages: new Map() };
+    connection.onEvent((event: CdpEvent) => {
+      // a renderer that crashed, or a page that went away: that page is not reused
+      if (event.method === 'Inspector.targetCrashed' && event.sessionId) {
+        const pooled = launched.pages.get(event.sessionId);
+        if (pooled) pooled.broken = true;
+      } else if (event.method === 'Target.detachedFromTarget') {
+        const pooled = launched.pages.get(String(event.params.sessionId));
+        if (pooled) pooled.broken = true;
+      }
+    });
+    void connection.exited.then(() => {
+      // the browser's helpers may still be writing into it for a moment
+      void rm(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }).catch(() => {});
+      if (launching && current === launched) launching = null;
+      idle = idle.filter((pooled) => pooled.browser !== launched);
+    });
+    current = launched;
+    return launched;
   }
 
-  function browser(): Promise<Browser> {
+  function browser(): Promise<LaunchedBrowser> {
     if (!launching) {
       launching = launch();
       // a failed launch is not cached: the next render (a later poll) tries again
@@ -136,25 +209,87 @@ export function createChromiumRenderer(options: ChromiumOptions = {}): PdfRender
 
   async function openPage(): Promise<PooledPage> {
     const instance = await browser();
-    const context = await instance.newContext({ javaScriptEnabled: false, offline: true });
+    const cdp = instance.connection;
+    const { browserContextId } = await cdp.send<{ browserContextId: string }>('Target.createBrowserContext', {
+      disposeOnDetach: true,
+    });
     try {
-      const page = await context.newPage();
-      page.setDefaultTimeout(timeoutMs);
-      // the emulated media stays with the page across navigations
-      await page.emulateMedia({ media: 'print' });
-      const pooled: PooledPage = { browser: instance, context, page, broken: false };
-      page.on('crash', () => {
-        pooled.broken = true;
+      const { targetId } = await cdp.send<{ targetId: string }>('Target.createTarget', {
+        url: 'about:blank',
+        browserContextId,
       });
+      const { sessionId } = await cdp.send<{ sessionId: string }>('Target.attachToTarget', {
+        targetId,
+        flatten: true,
+      });
+      const on = <Result = Record<string, unknown>>(method: string, params: Record<string, unknown> = {}) =>
+        cdp.send<Result>(method, params, sessionId);
+      await Promise.all([
+        on('Page.enable'),
+        on('Emulation.setScriptExecutionDisabled', { value: true }),
+        on('Emulation.setEmulatedMedia', { media: 'print' }),
+        on('Network.enable').then(() =>
+          on('Network.emulateNetworkConditions', {
+            offline: true,
+            latency: 0,
+            downloadThroughput: -1,
+            uploadThroughput: -1,
+          }),
+        ),
+      ]);
+      const { frameTree } = await on<{ frameTree: { frame: { id: string } } }>('Page.getFrameTree');
+      const pooled: PooledPage = {
+        browser: instance,
+        contextId: browserContextId,
+        sessionId,
+        frameId: frameTree.frame.id,
+        broken: false,
+      };
+      instance.pages.set(sessionId, pooled);
       return pooled;
     } catch (error) {
-      await context.close().catch(() => {});
+      await cdp.send('Target.disposeBrowserContext', { browserContextId }).catch(() => {});
       throw error;
     }
   }
 
+  async function setContent(pooled: PooledPage, html: string): Promise<void> {
+    const on = <Result>(method: string, params: Record<string, unknown>) =>
+      pooled.browser.connection.send<Result>(method, params, pooled.sessionId);
+    const { executionContextId } = await on<{ executionContextId: number }>('Page.createIsolatedWorld', {
+      frameId: pooled.frameId,
+      worldName: 'svc-print',
+    });
+    const result = await on<{ exceptionDetails?: { text: string } }>('Runtime.evaluate', {
+      expression: `(${REPLACE_DOCUMENT})(${JSON.stringify(html)})`,
+      contextId: executionContextId,
+      awaitPromise: true,
+      returnByValue: true,
+    });
+    if (result.exceptionDetails)
+      throw new Error(`the document could not be set: ${result.exceptionDetails.text}`);
+  }
+
+  async function print(pooled: PooledPage, html: string): Promise<Buffer> {
+    await setContent(pooled, html);
+    const { data } = await pooled.browser.connection.send<{ data: string }>(
+      'Page.printToPDF',
+      PDF_OPTIONS,
+      pooled.sessionId,
+    );
+    return Buffer.from(data, 'base64');
+  }
+
   function usable(pooled: PooledPage): boolean {
-    return !pooled.broken && !pooled.page.isClosed() && pooled.browser.isConnected();
+    return !pooled.broken && !pooled.browser.connection.closed;
+  }
+
+  async function discard(pooled: PooledPage): Promise<void> {
+    pooled.broken = true;
+    pooled.browser.pages.delete(pooled.sessionId);
+    await pooled.browser.connection
+      .send('Target.disposeBrowserContext', { browserContextId: pooled.contextId })
+      .catch(() => {});
   }
 
   async function takePage(): Promise<PooledPage> {
@@ -162,7 +297,7 @@ export function createChromiumRenderer(options: ChromiumOptions = {}): PdfRender
     if (idle.length === 0 && warming) await warming;
     for (let pooled = idle.pop(); pooled; pooled = idle.pop()) {
       if (usable(pooled)) return pooled;
-      void pooled.context.close().catch(() => {});
+      void discard(pooled);
     }
     return await openPage();
   }
@@ -173,7 +308,7 @@ export function createChromiumRenderer(options: ChromiumOptions = {}): PdfRender
       // document.open on an empty document drops the report's DOM: ~4× cheaper than a
       // navigation to about:blank, and nothing else (no script, no storage) outlives it.
       // A print waiting for the page replaces the document the same way, at once.
-      if (waiters.length === 0) await pooled.page.setContent('', { timeout: timeoutMs });
+      if (waiters.length === 0) await withTimeout(setContent(pooled, ''), timeoutMs, 'emptying a page');
       if (!closed && usable(pooled)) {
         idle.push(pooled);
         return;
@@ -181,7 +316,7 @@ export function createChromiumRenderer(options: ChromiumOptions = {}): PdfRender
     } catch {
       // dropped below
     }
-    await pooled.context.close().catch(() => {});
+    await discard(pooled);
   }
 
   async function slot(): Promise<() => void> {
@@ -194,14 +329,22 @@ export function createChromiumRenderer(options: ChromiumOptions = {}): PdfRender
   }
 
   return {
+    async prepare() {
+      // nothing to load any more (the protocol client is a few hundred lines): only check
+      // that there is a browser to launch, so that the server can say so at start
+      try {
+        await access(executablePath, constants.X_OK);
+      } catch (error) {
+        throw new PdfUnavailableError(`Chromium could not be started (${executablePath})`, { cause: error });
+      }
+    },
     async render(html) {
       if (closed) throw new PdfUnavailableError('PDF renderer closed');
       const release = await slot();
       let pooled: PooledPage | undefined;
       try {
         pooled = await takePage();
-        await pooled.page.setContent(html, { waitUntil: 'load', timeout: timeoutMs });
-        const pdf = await pooled.page.pdf(PDF_OPTIONS);
+        const pdf = await withTimeout(print(pooled, html), timeoutMs, 'printing a report');
         // the reset runs after the caller has its PDF; the slot is held until it is done, so
         // the pool never holds more pages than there are slots
         const done = pooled;
@@ -209,7 +352,7 @@ export function createChromiumRenderer(options: ChromiumOptions = {}): PdfRender
         void giveBack(done).finally(release);
         return pdf;
       } catch (error) {
-        if (pooled) await pooled.context.close().catch(() => {});
+        if (pooled) await discard(pooled);
         release();
         if (error instanceof PdfUnavailableError) throw error;
         throw new PdfUnavailableError('PDF rendering failed', { cause: error });
@@ -221,7 +364,7 @@ export function createChromiumRenderer(options: ChromiumOptions = {}): PdfRender
       warming = openPage()
         .then(
           (pooled) => {
-            if (closed) return pooled.context.close().catch(() => {});
+            if (closed) return discard(pooled);
             idle.push(pooled);
           },
           // the next render reports it (and tries to launch again)
@@ -238,11 +381,25 @@ export function createChromiumRenderer(options: ChromiumOptions = {}): PdfRender
       launching = null;
       const pages = idle;
       idle = [];
-      await Promise.all(pages.map((pooled) => pooled.context.close().catch(() => {})));
+      await Promise.all(pages.map(discard));
       if (pending) {
         const instance = await pending.catch(() => null);
-        await instance?.close().catch(() => {});
+        if (instance) await closeBrowser(instance.connection, timeoutMs);
       }
     },
   };
+}
+
+/** asks the browser to close, and kills it if it has not gone within a few seconds */
+async function closeBrowser(connection: CdpConnection, timeoutMs: number): Promise<void> {
+  if (connection.closed) return;
+  void connection.send('Browser.close').catch(() => {});
+  const gone = await Promise.race([
+    connection.exited.then(() => true),
+    new Promise<false>((resolve) => setTimeout(() => resolve(false), Math.min(timeoutMs, 5_000)).unref()),
+  ]);
+  if (!gone) {
+    connection.process.kill('SIGKILL');
+    await connection.exited;
+  }
 }

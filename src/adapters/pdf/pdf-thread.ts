@@ -6,8 +6,8 @@ import type { PdfRenderer } from './port.ts';
 
 /**
  * The Chromium renderer on a thread of its own, started by `prepare` (the server, after its
- * start-up warm-up) or the first print: loading playwright (~0.4 s of compilation) never
- * stalls the event loop that answers requests, and no browser runs until a report needs one. A thread that ends
+ * start-up warm-up) or the first print: the DevTools traffic of a print (megabytes of JSON)
+ * never stalls the event loop that answers requests, and no browser runs until a report needs one. A thread that ends
  * fails its pending prints with PdfUnavailableError (the job goes pdf_pending and is
  * retried) and is started again by the next one.
  */

@@ -3,9 +3,9 @@ import { createChromiumRenderer } from './chromium.ts';
 import type { PdfReply, PdfRequest, PdfThreadInit } from './pdf-protocol.ts';
 
 /**
- * The PDF thread: Chromium driven by playwright-core (chromium.ts), off the event loop that
- * answers requests. Loading playwright takes ~0.4 s of synchronous compilation, and a print
- * hands megabytes through the DevTools pipe; both happen here.
+ * The PDF thread: Chromium driven over the DevTools protocol (chromium.ts), off the event
+ * loop that answers requests: a print hands megabytes of HTML and base64 PDF through the
+ * DevTools pipe, and their JSON is parsed here.
  */
 const { options } = workerData as PdfThreadInit;
 const renderer = createChromiumRenderer(options);
@@ -27,7 +27,7 @@ parentPort!.on('message', async (request: PdfRequest) => {
       transfer.push(bytes.buffer as ArrayBuffer);
       reply = { id: request.id, ok: true, pdf: bytes };
     } else {
-      if (request.kind === 'prepare') await import('playwright-core');
+      if (request.kind === 'prepare') await renderer.prepare?.();
       else await (request.kind === 'warmUp' ? renderer.warmUp?.() : renderer.close());
       reply = { id: request.id, ok: true };
     }

@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import {
+  AUTOMATION_DISABLED_FEATURES,
   createChromiumRenderer,
   PdfUnavailableError,
-  PLAYWRIGHT_DISABLED_FEATURES,
 } from '../../../src/adapters/pdf/chromium.ts';
 import { loadReportFonts } from '../../../src/adapters/pdf/font.ts';
 import { renderReportHtml } from '../../../src/domain/reports/template.ts';
@@ -158,23 +158,23 @@ describe('PDF from the report HTML', () => {
     }
   });
 
-  test('the browser gets every feature playwright disables, and the omnibox popup besides', async () => {
+  test('the browser gets one --disable-features switch with every automation feature and the omnibox popup', async () => {
     const own = createChromiumRenderer();
     try {
       await own.warmUp?.();
       const [pid] = chromiumChildren();
       assert.ok(pid, 'a browser process');
-      const switches = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
-        .split('\0')
-        .filter((arg) => arg.startsWith('--disable-features='));
-      // Chromium reads the last one only: it must hold playwright's (the first) and ours
-      const effective = new Set(switches.at(-1)?.slice('--disable-features='.length).split(','));
-      const playwrights = switches[0]?.slice('--disable-features='.length).split(',') ?? [];
-      assert.ok(playwrights.length > 0, switches.join(' '));
-      for (const feature of [...playwrights, ...PLAYWRIGHT_DISABLED_FEATURES]) {
+      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      const switches = args.filter((arg) => arg.startsWith('--disable-features='));
+      // Chromium reads the last one only: there must be exactly one, holding them all
+      assert.equal(switches.length, 1, switches.join(' '));
+      const effective = new Set(switches[0]?.slice('--disable-features='.length).split(','));
+      for (const feature of [...AUTOMATION_DISABLED_FEATURES, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup']) {
         assert.ok(effective.has(feature), `${feature} is not disabled`);
       }
-      assert.ok(effective.has('WebUIOmniboxPopup') && effective.has('WebUIOmniboxAimPopup'));
+      // driven over a pipe: no debugging port another process could connect to
+      assert.ok(args.includes('--remote-debugging-pipe'));
+      assert.ok(!args.some((arg) => arg.startsWith('--remote-debugging-port')));
     } finally {
       await own.close();
     }
