@@ -107,8 +107,8 @@ const must = (ok: boolean, name: string, value: string) => {
 };
 
 try {
-  // as on a started server: the PDF thread has loaded playwright, no browser runs yet (the
-  // first report's job launches it when claimed)
+  // as on a started server: the PDF thread is prepared, no browser runs yet (the first
+  // report's job launches it when claimed)
   await pdf.prepare?.();
   const cold = await endToEnd('bench_cold');
   check('one report, cold browser: HTML', `${cold.htmlMs.toFixed(0)} ms`, cold.htmlMs, HTML_BUDGET_MS, 'ms');

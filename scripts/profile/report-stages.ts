@@ -1,15 +1,14 @@
 /**
  * Where one report's time goes, stage by stage: the location map from the model, the HTML
- * build, then each step of a print in Chromium (launch, newContext, newPage, emulateMedia
- * once; then per print setContent, pdf and the reset to an empty document), the first print
- * on a new page and the later ones on the same page. Statistics come from the fixtures, as
+ * build, then Chromium: the launch with its first page once, then each print (the
+ * document replaced and loaded, then printed), the first on a new page and the later ones
+ * on the same page. Statistics come from the fixtures, as
  * in bench/reports.ts.
  *
  *   node --import tsx scripts/profile/report-stages.ts [warm runs]
  */
-import { chromium } from 'playwright-core';
 import { embeddedCitySpecs } from '../../src/adapters/cities/embedded.ts';
-import { CHROMIUM_ARGS, PDF_OPTIONS } from '../../src/adapters/pdf/chromium.ts';
+import { createChromiumRenderer } from '../../src/adapters/pdf/chromium.ts';
 import { loadReportFonts } from '../../src/adapters/pdf/font.ts';
 import { CITIES } from '../../src/domain/coverage/cities.ts';
 import { renderReportHtml } from '../../src/domain/reports/template.ts';
@@ -54,33 +53,22 @@ async function build(): Promise<{ html: string; times: Record<string, number> }>
   return { html, times: { statsMs, mapMs, htmlMs: t(), htmlKb: Math.round(html.length / 1024) } };
 }
 
-const opts = PDF_OPTIONS;
+const renderer = createChromiumRenderer();
 const t0 = lap();
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-const launchMs = t0();
-// as src/adapters/pdf/chromium.ts does: one context and page, print media set once, reused
-const context = await browser.newContext({ javaScriptEnabled: false, offline: true });
-const newContextMs = t0();
-const page = await context.newPage();
-const newPageMs = t0();
-await page.emulateMedia({ media: 'print' });
-console.log({ launchMs, newContextMs, newPageMs, emulateMs: t0() });
+// as the PDF thread does after start: the browser and one page (its own context, print
+// media, offline, no script) before the first print
+await renderer.warmUp?.();
+console.log({ launchAndPageMs: t0() });
 for (let run = 0; run <= runs; run++) {
   const { html, times } = await build();
   const t = lap();
-  await page.setContent(html, { waitUntil: 'load' });
-  const setContentMs = t();
-  const pdf = await page.pdf(opts);
-  const pdfMs = t();
-  await page.setContent('');
-  const resetMs = t();
+  // replace the document, wait for its load and fonts, print (the reset runs after)
+  const pdf = await renderer.render(html);
   console.log(run === 0 ? 'first print' : `reused ${run}`, {
     ...times,
-    setContentMs,
-    pdfMs,
-    resetMs,
+    printMs: t(),
     pdfKb: Math.round(pdf.length / 1024),
   });
 }
-await browser.close();
+await renderer.close();
 await model.close();
