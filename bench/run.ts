@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { type FigureCheck, withinGoal } from './figures.ts';
+import { LOAD_GENERATOR } from './load-generator.ts';
 
 /**
  * `npm run bench`: every benchmark, one after another, each in its own process so that
@@ -99,7 +100,7 @@ if (wanted.length === 0) {
     ),
   ].join('\n');
   const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
-  const context = `Written by \`npm run bench\` on ${when} UTC: ${cpus().length} cores, load average after each benchmark ${loads.join(', ')}. Throughput rows are ratios against a bare Fastify route sending the same bytes and headers over the same loopback in the same run (best and median of 3 interleaved rounds); "before" is the figure measured before the performance work (bench/before.json, issue #17).${failures.length > 0 ? ` Missed or failed in this run: ${failures.join('; ')}.` : ''}`;
+  const context = `Written by \`npm run bench\` on ${when} UTC: ${cpus().length} cores, load average after each benchmark ${loads.join(', ')}. Throughput rows are ratios against a bare Fastify server answering the same request with the same bytes and headers over the same loopback in the same run, both loaded from another process (${LOAD_GENERATOR}; best and median of 3 interleaved rounds); "before" is the figure measured before the performance work (bench/before.json, issue #17), throughput then with autocannon inside the measured process, which flattered every ratio (docs/performance.md).${failures.length > 0 ? ` Missed or failed in this run: ${failures.join('; ')}.` : ''}`;
   const readme = new URL('../README.md', import.meta.url);
   const text = readFileSync(readme, 'utf8');
   const begin = '<!-- benchmarks:begin -->';
