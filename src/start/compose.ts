@@ -315,10 +315,9 @@ export async function compose(
           .catch((error: unknown) => app.log.warn({ err: error, domain }, 'references failed')),
       );
       warmUp = Promise.all([ranges, ...references]);
-      // the PDF thread starts once the warm-up the port waits for is done (so it takes none
-      // of its CPU) and checks that there is a browser to launch; Chromium itself is not
-      // launched until a report needs it: a browser idling in every instance costs
-      // 320–420 MB (docs/reports.md)
+      // once the warm-up the port waits for is done, check that there is a browser to launch
+      // (logged if not); the PDF thread and Chromium start only when a report needs them: a
+      // browser idling in every instance costs 320–420 MB (docs/reports.md)
       startupWork = warmUp.catch(() => {}).then(() => pdf.prepare?.());
       startupWork.catch((error: unknown) => app.log.warn({ err: error }, 'PDF renderer preparation failed'));
     },

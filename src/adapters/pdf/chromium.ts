@@ -146,8 +146,20 @@ function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> 
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
+/** Debian's package puts it here */
+export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
+
+/** Rejects with the renderer's own error when there is no browser to launch at `executablePath`. */
+export async function checkBrowserExecutable(executablePath: string): Promise<void> {
+  try {
+    await access(executablePath, constants.X_OK);
+  } catch (error) {
+    throw new PdfUnavailableError(`Chromium could not be started (${executablePath})`, { cause: error });
+  }
+}
+
 export function createChromiumRenderer(options: ChromiumOptions = {}): PdfRenderer {
-  const executablePath = options.executablePath ?? '/usr/bin/chromium';
+  const executablePath = options.executablePath ?? DEFAULT_CHROMIUM_PATH;
   const timeoutMs = options.timeoutMs ?? 30_000;
   const maxPages = Math.max(1, options.maxPages ?? 2);
   let launching: Promise<LaunchedBrowser> | null = null;
@@ -329,15 +341,7 @@ export function createChromiumRenderer(options: ChromiumOptions = {}): PdfRender
   }
 
   return {
-    async prepare() {
-      // nothing to load any more (the protocol client is a few hundred lines): only check
-      // that there is a browser to launch, so that the server can say so at start
-      try {
-        await access(executablePath, constants.X_OK);
-      } catch (error) {
-        throw new PdfUnavailableError(`Chromium could not be started (${executablePath})`, { cause: error });
-      }
-    },
+    prepare: () => checkBrowserExecutable(executablePath),
     async render(html) {
       if (closed) throw new PdfUnavailableError('PDF renderer closed');
       const release = await slot();

@@ -5,7 +5,7 @@ export interface PdfThreadInit {
   options: ChromiumOptions;
 }
 /** what the owner asks; the message adds the id its reply carries back */
-export type PdfRequestBody = { kind: 'render'; html: string } | { kind: 'prepare' | 'warmUp' | 'close' };
+export type PdfRequestBody = { kind: 'render'; html: string } | { kind: 'warmUp' | 'close' };
 export type PdfRequest = PdfRequestBody & { id: number };
 export type PdfReply =
   | { id: number; ok: true; pdf?: Uint8Array }

@@ -1,13 +1,18 @@
 import type { Worker } from 'node:worker_threads';
 import { startModuleWorker } from '../threads/module-worker.ts';
-import { type ChromiumOptions, PdfUnavailableError } from './chromium.ts';
+import {
+  type ChromiumOptions,
+  checkBrowserExecutable,
+  DEFAULT_CHROMIUM_PATH,
+  PdfUnavailableError,
+} from './chromium.ts';
 import type { PdfReply, PdfRequest, PdfRequestBody, PdfThreadInit } from './pdf-protocol.ts';
 import type { PdfRenderer } from './port.ts';
 
 /**
- * The Chromium renderer on a thread of its own, started by `prepare` (the server, after its
- * start-up warm-up) or the first print: the DevTools traffic of a print (megabytes of JSON)
- * never stalls the event loop that answers requests, and no browser runs until a report needs one. A thread that ends
+ * The Chromium renderer on a thread of its own, started by the first print (or warm-up):
+ * the DevTools traffic of a print (megabytes of JSON) never stalls the event loop that
+ * answers requests, and neither the thread nor a browser runs until a report needs one. A thread that ends
  * fails its pending prints with PdfUnavailableError (the job goes pdf_pending and is
  * retried) and is started again by the next one.
  */
@@ -67,9 +72,10 @@ export function createThreadedPdfRenderer(options: ChromiumOptions = {}): PdfRen
     },
     async prepare() {
       if (closed) return;
-      // unlike warmUp, a failure here is told: the operator learns at start that reports cannot print
-      const reply = await ask({ kind: 'prepare' });
-      if (!reply.ok) throw new PdfUnavailableError(reply.message);
+      // checked here, without starting the thread (an idle isolate is resident memory for
+      // nothing): unlike warmUp, a failure is told, so the operator learns at start that
+      // reports cannot print
+      await checkBrowserExecutable(options.executablePath ?? DEFAULT_CHROMIUM_PATH);
     },
     async close() {
       closed = true;

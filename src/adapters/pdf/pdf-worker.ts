@@ -27,8 +27,7 @@ parentPort!.on('message', async (request: PdfRequest) => {
       transfer.push(bytes.buffer as ArrayBuffer);
       reply = { id: request.id, ok: true, pdf: bytes };
     } else {
-      if (request.kind === 'prepare') await renderer.prepare?.();
-      else await (request.kind === 'warmUp' ? renderer.warmUp?.() : renderer.close());
+      await (request.kind === 'warmUp' ? renderer.warmUp?.() : renderer.close());
       reply = { id: request.id, ok: true };
     }
   } catch (error) {

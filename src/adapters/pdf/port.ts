@@ -8,9 +8,9 @@ export interface PdfRenderer {
    */
   warmUp?(): Promise<void>;
   /**
-   * Loads the printing machinery without starting a browser (the server calls it once its
-   * start-up warm-up is done), so the first print pays only the browser's launch. Rejects
-   * when the machinery cannot load, so the server can log it at start.
+   * Checks, without starting a browser or anything else that stays resident, that printing
+   * can work (the server calls it once its start-up warm-up is done). Rejects when it
+   * cannot (no browser to launch), so the server can log it at start.
    */
   prepare?(): Promise<void>;
   close(): Promise<void>;
