@@ -28,6 +28,7 @@ import { createStatisticsPool } from '../adapters/threads/statistics-pool.ts';
 import type { Config } from '../config.ts';
 import { replaceCities } from '../domain/coverage/cities.ts';
 import { loadEmbeddedCities } from '../domain/coverage/embedded-cities.ts';
+import { withinDeadline } from '../domain/errors/deadline.ts';
 import { buildApp } from '../http/app.ts';
 import { dataRoutes } from '../http/routes/data/index.ts';
 import { geocodeRoutes } from '../http/routes/geocode/geocode.ts';
@@ -333,10 +334,9 @@ export async function compose(
 
 /** Waits for `work` (its outcome ignored) or `limitMs`, whichever comes first. */
 async function settledWithin(work: Promise<unknown>, limitMs: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([
+  await withinDeadline(
     work.catch(() => {}),
-    new Promise((resolve) => (timer = setTimeout(resolve, limitMs))),
-  ]);
-  clearTimeout(timer);
+    limitMs,
+    () => {},
+  );
 }

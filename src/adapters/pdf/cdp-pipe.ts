@@ -48,8 +48,9 @@ export class CdpConnection {
     output: Readable,
   ) {
     output.on('data', (chunk: Buffer) => this.receive(chunk));
-    // a write to a browser that has just died: the exit below reports it
+    // a pipe broken by a browser that has just died: the exit below reports it
     input.on('error', () => {});
+    output.on('error', () => {});
     this.exited = new Promise((resolve) => {
       process.once('exit', () => {
         this.fail(new CdpClosedError());
@@ -90,7 +91,16 @@ export class CdpConnection {
       const text = Buffer.concat(this.buffered).toString('utf8');
       this.buffered = [];
       start = end + 1;
-      this.dispatch(JSON.parse(text) as CdpMessage);
+      let message: CdpMessage;
+      try {
+        message = JSON.parse(text) as CdpMessage;
+      } catch {
+        // a browser that writes garbage cannot be trusted with the next print either
+        this.fail(new CdpClosedError('the browser wrote something that is not the DevTools protocol'));
+        this.process.kill('SIGKILL');
+        return;
+      }
+      this.dispatch(message);
     }
     if (start < chunk.length) this.buffered.push(chunk.subarray(start));
   }

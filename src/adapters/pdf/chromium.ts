@@ -2,6 +2,7 @@ import { constants, mkdtempSync, rmSync } from 'node:fs';
 import { access, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { withinDeadline } from '../../domain/errors/deadline.ts';
 import { type CdpConnection, type CdpEvent, launchWithPipe } from './cdp-pipe.ts';
 import type { PdfRenderer } from './port.ts';
 
@@ -139,11 +140,9 @@ const REPLACE_DOCUMENT = `(html) => {
 }`;
 
 function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
+  return withinDeadline(work, ms, () => {
+    throw new Error(`${what} took longer than ${ms} ms`);
   });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 /** Debian's package puts it here */
@@ -346,8 +345,11 @@ export function createChromiumRenderer(options: ChromiumOptions = {}): PdfRender
       if (closed) throw new PdfUnavailableError('PDF renderer closed');
       const release = await slot();
       let pooled: PooledPage | undefined;
+      // a browser that stopped answering fails the print within the timeout, whether it
+      // hangs while a page opens or while it prints
+      const taking = takePage();
       try {
-        pooled = await takePage();
+        pooled = await withTimeout(taking, timeoutMs, 'opening a page');
         const pdf = await withTimeout(print(pooled, html), timeoutMs, 'printing a report');
         // the reset runs after the caller has its PDF; the slot is held until it is done, so
         // the pool never holds more pages than there are slots
@@ -357,6 +359,8 @@ export function createChromiumRenderer(options: ChromiumOptions = {}): PdfRender
         return pdf;
       } catch (error) {
         if (pooled) await discard(pooled);
+        // a page that opens after its print gave up is not kept
+        else void taking.then(discard, () => {});
         release();
         if (error instanceof PdfUnavailableError) throw error;
         throw new PdfUnavailableError('PDF rendering failed', { cause: error });
@@ -398,10 +402,11 @@ export function createChromiumRenderer(options: ChromiumOptions = {}): PdfRender
 async function closeBrowser(connection: CdpConnection, timeoutMs: number): Promise<void> {
   if (connection.closed) return;
   void connection.send('Browser.close').catch(() => {});
-  const gone = await Promise.race([
+  const gone = await withinDeadline(
     connection.exited.then(() => true),
-    new Promise<false>((resolve) => setTimeout(() => resolve(false), Math.min(timeoutMs, 5_000)).unref()),
-  ]);
+    Math.min(timeoutMs, 5_000),
+    () => false,
+  );
   if (!gone) {
     connection.process.kill('SIGKILL');
     await connection.exited;

@@ -1,4 +1,5 @@
 import type { Worker } from 'node:worker_threads';
+import { withinDeadline } from '../../domain/errors/deadline.ts';
 import { startModuleWorker } from '../threads/module-worker.ts';
 import {
   type ChromiumOptions,
@@ -82,12 +83,7 @@ export function createThreadedPdfRenderer(options: ChromiumOptions = {}): PdfRen
       const running = worker;
       if (!running) return;
       // the browser closes first (its processes end with it), then the thread
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        ask({ kind: 'close' }),
-        new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_GRACE_MS))),
-      ]);
-      clearTimeout(timer);
+      await withinDeadline(ask({ kind: 'close' }), CLOSE_GRACE_MS, () => undefined);
       worker = null;
       await running.terminate();
       failAll('PDF renderer closed');

@@ -1,4 +1,5 @@
 import { apiError } from '../../domain/errors/catalogue.ts';
+import { withinDeadline } from '../../domain/errors/deadline.ts';
 
 /**
  * Runs one piece of work per key at a time: concurrent identical requests share the
@@ -27,23 +28,11 @@ export function createSingleFlight<T>(onJoin?: () => void) {
 }
 
 /** Waits at most `ms` for the work; past it answers 504 upstream_timeout while the work goes on. */
-export async function awaitWithDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          apiError(
-            'upstream_timeout',
-            `${what} is still being computed; retry shortly and the finished result will be served.`,
-          ),
-        ),
-      ms,
+export function awaitWithDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  return withinDeadline(work, ms, () => {
+    throw apiError(
+      'upstream_timeout',
+      `${what} is still being computed; retry shortly and the finished result will be served.`,
     );
   });
-  try {
-    return await Promise.race([work, deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

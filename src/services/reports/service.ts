@@ -5,6 +5,7 @@ import { type Coverage, classifyPoint } from '../../domain/coverage/classify.ts'
 import { swappedCoordinatesHint } from '../../domain/coverage/swapped-hint.ts';
 import { assertCityInScope, entitledMetrics } from '../../domain/data/entitlement.ts';
 import { apiError } from '../../domain/errors/catalogue.ts';
+import { withinDeadline } from '../../domain/errors/deadline.ts';
 import type { ReportLang } from '../../domain/reports/i18n/index.ts';
 import { reportFilename } from '../../domain/reports/slug.ts';
 import { DISABLED_TRACING } from '../../domain/telemetry/port.ts';
@@ -141,22 +142,6 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
     return attempt;
   }
 
-  function withTimeout(promise: Promise<boolean>, ms: number): Promise<boolean> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => resolve(false), ms);
-      promise.then(
-        (value) => {
-          clearTimeout(timer);
-          resolve(value);
-        },
-        () => {
-          clearTimeout(timer);
-          resolve(false);
-        },
-      );
-    });
-  }
-
   function completedView(job: ReportJob, pdfReady: boolean): JobView {
     const base = `/v1/reports/${job.id}/download`;
     return {
@@ -264,7 +249,12 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
       if (job.hasHtml && job.pdfPending) {
         // the state table: the first poll after the HTML is ready prints the PDF, and
         // every later poll retries while it is still pending
-        const printed = await withTimeout(retryPdf(job), pollRenderTimeoutMs);
+        // a print that fails or outlasts the poll's budget leaves the PDF pending
+        const printed = await withinDeadline(
+          retryPdf(job).catch(() => false),
+          pollRenderTimeoutMs,
+          () => false,
+        );
         if (!printed && job.status === 'processing') await store.completePending(job.id, clock());
         return completedView(job, printed);
       }

@@ -61,3 +61,17 @@ test('a protocol error rejects its command with the message; the browser exiting
   assert.equal(connection.closed, true);
   await assert.rejects(connection.send('Browser.close'), CdpClosedError);
 });
+
+test('a message that is not JSON fails every command and ends the browser rather than the thread', async () => {
+  const { connection, fromBrowser, process } = pipePair();
+  const killed: Array<NodeJS.Signals | number | undefined> = [];
+  process.kill = ((signal?: NodeJS.Signals | number) => {
+    killed.push(signal);
+    return true;
+  }) as typeof process.kill;
+  const waiting = connection.send('Page.printToPDF');
+  fromBrowser.write('{"id":1,"result":\0');
+  await assert.rejects(waiting, CdpClosedError);
+  assert.deepEqual(killed, ['SIGKILL']);
+  await assert.rejects(connection.send('Browser.close'), CdpClosedError);
+});
