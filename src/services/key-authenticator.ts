@@ -16,6 +16,8 @@ export interface KeyAuthenticator {
   lookup(secret: string): Promise<KeyRecord | null>;
   /** the key's current record by id (tiles: a revoked key's URLs stop working) */
   byId(id: string): Promise<KeyRecord | null>;
+  /** `byId`'s answer when its cache still holds a fresh one (no store read), else undefined */
+  cachedById(id: string): KeyRecord | null | undefined;
   /** drops a key from the caches (a revocation announced by another process) */
   forget(keyId: string): void;
   /** drops every cached key (announcements may have been missed while Redis was away) */
@@ -87,6 +89,12 @@ export function createKeyAuthenticator(
       if (entry.stored.length !== presented.length || !timingSafeEqual(entry.stored, presented)) return null;
       return entry.key;
     },
+    cachedById(id) {
+      const cached = byIdCache.get(id);
+      if (cached === undefined || clock() - cached.at > maxStaleMs) return undefined;
+      options.onCache?.('hit');
+      return cached.key;
+    },
     async byId(id) {
       const now = clock();
       const cached = byIdCache.get(id);
@@ -123,9 +131,12 @@ export function createKeyAuthenticator(
 export function keyActivity(
   authenticator: KeyAuthenticator,
   clock: () => number,
-): (keyId: string) => Promise<boolean> {
-  return async (keyId) => {
-    const key = await authenticator.byId(keyId);
-    return key !== null && evaluateKey(key, { nowMs: clock(), browser: NOT_A_BROWSER }).kind === 'ok';
+): (keyId: string) => boolean | Promise<boolean> {
+  const active = (key: KeyRecord | null) =>
+    key !== null && evaluateKey(key, { nowMs: clock(), browser: NOT_A_BROWSER }).kind === 'ok';
+  // answered synchronously while the cache is fresh: a hot tile then takes no promise turn
+  return (keyId) => {
+    const cached = authenticator.cachedById(keyId);
+    return cached === undefined ? authenticator.byId(keyId).then(active) : active(cached);
   };
 }

@@ -7,7 +7,7 @@ import { openDatabase } from '../../src/adapters/store/database.ts';
 import { createKeyRepository, type KeyRepository } from '../../src/adapters/store/keys.ts';
 import { parseConfig } from '../../src/config.ts';
 import { DependencyUnavailableError } from '../../src/domain/errors/dependency.ts';
-import { createKeyAuthenticator } from '../../src/services/key-authenticator.ts';
+import { createKeyAuthenticator, keyActivity } from '../../src/services/key-authenticator.ts';
 import { keyIssuer } from '../helpers/keys.ts';
 
 /** The key cache through faults: a cached key survives a database outage; revocations announced elsewhere apply at once. */
@@ -69,5 +69,29 @@ test('reading a key as revoked is announced to the other instances', async () =>
     authenticator.forget(key.id);
     await authenticator.lookup(secret);
     assert.deepEqual(announced, [key.id]);
+  });
+});
+
+test('keyActivity answers at once from a fresh cache, and asks the store once it is stale or forgotten', async () => {
+  await withKeys(async (keys, secret) => {
+    let now = 1_000_000;
+    const authenticator = createKeyAuthenticator(keys, { clock: () => now });
+    const isActive = keyActivity(authenticator, () => now);
+    const key = await authenticator.lookup(secret);
+    assert.ok(key);
+    const first = isActive(key.id);
+    assert.ok(first instanceof Promise, 'nothing cached by id yet: read from the store');
+    assert.equal(await first, true);
+    assert.equal(isActive(key.id), true, 'fresh: answered synchronously');
+    await keys.revoke(key.id, now);
+    authenticator.forget(key.id);
+    const afterRevoke = isActive(key.id);
+    assert.ok(afterRevoke instanceof Promise, 'forgotten: read again');
+    assert.equal(await afterRevoke, false);
+    assert.equal(isActive(key.id), false);
+    now += 2_001;
+    const stale = isActive(key.id);
+    assert.ok(stale instanceof Promise, 'stale: read again');
+    assert.equal(await stale, false);
   });
 });

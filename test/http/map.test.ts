@@ -125,6 +125,61 @@ describe('signed tiles', () => {
     assert.equal(revalidated.statusCode, 304);
   });
 
+  test('a hot tile (answered from the admission memo) is still refused when its URL is tampered with, expired or revoked', async () => {
+    const own = await svc.createKey();
+    const body = await catalog(own);
+    const template: string = (await inject({ url: body.realtime.layers.thermal.tilejson })).json().tiles[0];
+    const t = tileAt(4.3525, 50.8467, 15);
+    const url = template.replace('{z}/{x}/{y}', `${t.z}/${t.x}/${t.y}`);
+    const first = await inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(first.statusCode, 200);
+    const calls = model.calls.layerWindow;
+    // the same URL again: same bytes and headers, from the cache, in both encodings
+    const hot = await inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(hot.statusCode, 200);
+    assert.deepEqual(hot.rawPayload, first.rawPayload);
+    assert.equal(hot.headers.etag, first.headers.etag);
+    assert.equal(hot.headers['content-encoding'], 'gzip');
+    const plain = await inject({ url });
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.deepEqual(plain.rawPayload, gunzipSync(first.rawPayload));
+    assert.equal(
+      (await inject({ url, headers: { 'if-none-match': String(first.headers.etag) } })).statusCode,
+      304,
+    );
+    assert.equal(model.calls.layerWindow, calls);
+    // another signature on the same address, key and expiry
+    const sig = /sig=([^&]+)/.exec(url)![1]!;
+    const altered = `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`;
+    assertProblem(await inject({ url: url.replace(`sig=${sig}`, `sig=${altered}`) }), 401, 'unauthorized');
+    assertProblem(await inject({ url: `${url}&sig=${sig}` }), 401, 'unauthorized');
+    // at its expiry, to the millisecond
+    const saved = now;
+    now = Date.parse(body.meta.url_expires_utc);
+    assertProblem(await inject({ url }), 401, 'url_expired');
+    now = saved;
+    assert.equal((await inject({ url })).statusCode, 200);
+    // a new model version never answers with the old tile
+    const version = model.version;
+    model.version = 'grid-model-hot';
+    try {
+      assert.equal((await inject({ url })).statusCode, 200);
+      assert.equal(model.calls.layerWindow, calls + 1);
+    } finally {
+      model.version = version;
+    }
+    // hot again (admitted for the current version), then revoked
+    assert.equal((await inject({ url })).statusCode, 200);
+    assert.equal((await inject({ url })).statusCode, 200);
+    await svc.revokeKey(own);
+    now += 5_000;
+    try {
+      assertProblem(await inject({ url }), 403, 'forbidden');
+    } finally {
+      now = saved;
+    }
+  });
+
   test('an empty tile is 204; unknown layer, step or address is 404', async () => {
     const body = await catalog();
     const template: string = (await inject({ url: body.static.buildings.tilejson })).json().tiles[0];
@@ -162,7 +217,9 @@ describe('signed tiles', () => {
     const link: string = body.realtime.layers.air.tilejson;
     const [path, query] = link.split('?');
     assertProblem(await inject({ url: path! }), 401, 'unauthorized');
-    assertProblem(await inject({ url: `${path}?${query!.replace(/sig=./, 'sig=A')}` }), 401, 'unauthorized');
+    // the signature's first character changed (to another one: a signature may start with A)
+    const tampered = query!.replace(/sig=(.)/, (_all, first: string) => `sig=${first === 'A' ? 'B' : 'A'}`);
+    assertProblem(await inject({ url: `${path}?${tampered}` }), 401, 'unauthorized');
     assertProblem(await inject({ url: link.replace('/air/', '/wind/') }), 401, 'unauthorized');
     const saved = now;
     now = Date.parse(body.meta.url_expires_utc);

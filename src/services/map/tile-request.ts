@@ -31,8 +31,11 @@ const HOUR = 3_600_000;
 /** how far back an observed hour stays addressable: longer than any URL lives */
 const REALTIME_LOOKBACK_MS = 72 * HOUR;
 
-/** whether a key may still use its signed URLs (a revoked key's URLs stop working) */
-export type IsKeyActive = (keyId: string) => Promise<boolean>;
+/**
+ * whether a key may still use its signed URLs (a revoked key's URLs stop working);
+ * synchronous when the answer is at hand, so a hot tile takes no promise turn
+ */
+export type IsKeyActive = (keyId: string) => boolean | Promise<boolean>;
 
 export async function admitTileRequest(
   deps: { signer: TileSigner; isKeyActive: IsKeyActive; model: MicroclimateModel },

@@ -18,6 +18,7 @@ import { buildTileJson, type TileJson } from '../../domain/map/tilejson.ts';
 import { type SignedQuery, scopePath } from '../../domain/map/url-signing.ts';
 import type { CacheProbe } from '../../domain/telemetry/port.ts';
 import type { DomainId, MicroclimateModel } from '../../model/port.ts';
+import { MAX_AGE_MS as ADMISSION_MAX_AGE_MS, AdmissionMemo, splitSignature } from './admission-memo.ts';
 import { type CachedTile, TileCache } from './tile-cache.ts';
 import {
   type AdmittedTileRequest,
@@ -44,11 +45,21 @@ export interface TileService {
   tileJson(params: TileAddressParams, query: SignedQuery, nowMs?: number): Promise<TileJson>;
   /** the service's clock (a TileJSON is cached no longer than its signed URL lives) */
   now(): number;
+  /**
+   * `requestUrl`: the path and query as requested; once admitted, the same URL is
+   * answered by `cachedTile` while its tile stays cached
+   */
   tile(
     params: TileAddressParams & TileAddress,
     query: SignedQuery,
-    opts?: { acceptGzip?: boolean; nowMs?: number },
+    opts?: { acceptGzip?: boolean; nowMs?: number; requestUrl?: string },
   ): Promise<TileResult>;
+  /**
+   * A URL admitted before whose tile is still cached, answered without a promise (the
+   * signature compared in constant time, the expiry, the key's activity and the model
+   * version checked again); undefined sends the request through `tile`.
+   */
+  cachedTile(requestUrl: string, opts?: { acceptGzip?: boolean; nowMs?: number }): TileResult | undefined;
 }
 
 /**
@@ -69,6 +80,7 @@ export function createTileService(deps: {
   const now = deps.now ?? Date.now;
   const cache = new TileCache(deps.cacheBytes ?? 256 * 1024 * 1024);
   const inFlight = new Map<string, Promise<CachedTile>>();
+  const memo = new AdmissionMemo();
 
   async function cut(req: AdmittedTileRequest, tile: TileAddress): Promise<Buffer | null> {
     const domain = req.city.id as DomainId;
@@ -123,6 +135,41 @@ export function createTileService(deps: {
     return work;
   }
 
+  /** the whole admission, then the cache or the model; remembers the admission for the next hit */
+  async function admitAndLoad(
+    params: TileAddressParams & TileAddress,
+    query: SignedQuery,
+    nowMs: number,
+    requestUrl: string | undefined,
+  ): Promise<CachedTile> {
+    const address = { z: params.z, x: params.x, y: params.y };
+    const req = await admitTileRequest(deps, params, query, nowMs);
+    const descriptor = LAYERS[req.layer as keyof typeof LAYERS];
+    if (!isValidTile(address) || address.z < descriptor.minzoom || address.z > descriptor.maxzoom) {
+      throw apiError('not_found', 'No tile at this zoom or position.');
+    }
+    const modelVersion = deps.model.version;
+    const cacheKey = [
+      modelVersion,
+      scopePath({ city: req.city.id, layer: req.layer, horizon: req.horizon, stepMs: req.stepMs }),
+      req.issuedMs ?? '-',
+      `${address.z}/${address.x}/${address.y}`,
+    ].join('|');
+    const entry = await load(cacheKey, req, address);
+    const split = requestUrl === undefined ? null : splitSignature(requestUrl);
+    // remembered only when the URL's one signature is the one that verified
+    if (split !== null && split.signature === query.sig) {
+      memo.remember(split.lookup, {
+        keyId: req.keyId,
+        cacheKey,
+        modelVersion,
+        validUntilMs: Math.min(Number(query.exp) * 1000, nowMs + ADMISSION_MAX_AGE_MS),
+        signature: Buffer.from(split.signature, 'utf8'),
+      });
+    }
+    return entry;
+  }
+
   return {
     now,
     async tileJson(params, query, nowMs = now()) {
@@ -152,35 +199,40 @@ export function createTileService(deps: {
       });
     },
 
+    cachedTile(requestUrl, opts = {}) {
+      const split = splitSignature(requestUrl);
+      if (split === null) return undefined;
+      const admitted = memo.find(split.lookup, split.signature, opts.nowMs ?? now());
+      if (admitted === undefined || admitted.modelVersion !== deps.model.version) return undefined;
+      // a key revoked since (or whose activity is not at hand) goes through the whole admission
+      if (deps.isKeyActive(admitted.keyId) !== true) return undefined;
+      const hit = cache.get(admitted.cacheKey);
+      if (hit === undefined) return undefined;
+      deps.onCache?.('hit');
+      return tileResult(hit, opts.acceptGzip);
+    },
+
     async tile(params, query, opts = {}) {
       const nowMs = opts.nowMs ?? now();
-      const address = { z: params.z, x: params.x, y: params.y };
-      const req = await admitTileRequest(deps, params, query, nowMs);
-      const descriptor = LAYERS[req.layer as keyof typeof LAYERS];
-      if (!isValidTile(address) || address.z < descriptor.minzoom || address.z > descriptor.maxzoom) {
-        throw apiError('not_found', 'No tile at this zoom or position.');
-      }
-      const key = [
-        deps.model.version,
-        scopePath({ city: req.city.id, layer: req.layer, horizon: req.horizon, stepMs: req.stepMs }),
-        req.issuedMs ?? '-',
-        `${address.z}/${address.x}/${address.y}`,
-      ].join('|');
-      const entry = await load(key, req, address);
-      if (entry.raw === null || entry.gzip === null)
-        return { status: 204, body: null, contentType: MVT_CONTENT_TYPE, etag: entry.etag };
-      if (opts.acceptGzip) {
-        return {
-          status: 200,
-          body: entry.gzip,
-          contentType: MVT_CONTENT_TYPE,
-          contentEncoding: 'gzip',
-          etag: entry.etag,
-        };
-      }
-      return { status: 200, body: entry.raw, contentType: MVT_CONTENT_TYPE, etag: entry.etag };
+      const entry = await admitAndLoad(params, query, nowMs, opts.requestUrl);
+      return tileResult(entry, opts.acceptGzip);
     },
   };
+}
+
+function tileResult(entry: CachedTile, acceptGzip: boolean | undefined): TileResult {
+  if (entry.raw === null || entry.gzip === null)
+    return { status: 204, body: null, contentType: MVT_CONTENT_TYPE, etag: entry.etag };
+  if (acceptGzip) {
+    return {
+      status: 200,
+      body: entry.gzip,
+      contentType: MVT_CONTENT_TYPE,
+      contentEncoding: 'gzip',
+      etag: entry.etag,
+    };
+  }
+  return { status: 200, body: entry.raw, contentType: MVT_CONTENT_TYPE, etag: entry.etag };
 }
 
 function toBuffer(bytes: Uint8Array | null): Buffer | null {
