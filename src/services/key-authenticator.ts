@@ -14,6 +14,11 @@ import type { CacheProbe } from '../domain/telemetry/port.ts';
  */
 export interface KeyAuthenticator {
   lookup(secret: string): Promise<KeyRecord | null>;
+  /**
+   * `lookup`'s answer when the cache holds a fresh one for this secret (no store read),
+   * else undefined; an unknown secret is never cached, so it is always undefined
+   */
+  cachedLookup(secret: string): KeyRecord | null | undefined;
   /** the key's current record by id (tiles: a revoked key's URLs stop working) */
   byId(id: string): Promise<KeyRecord | null>;
   /** `byId`'s answer when its cache still holds a fresh one (no store read), else undefined */
@@ -53,7 +58,23 @@ export function createKeyAuthenticator(
     map.set(id, value);
   }
 
+  /** the cached key of a presented hash, compared in constant time with the stored hash */
+  function matching(entry: { key: KeyRecord; stored: Buffer }, hash: string): KeyRecord | null {
+    // the index lookup found the row; compare the stored hash in constant time as well
+    const presented = Buffer.from(hash, 'hex');
+    if (entry.stored.length !== presented.length || !timingSafeEqual(entry.stored, presented)) return null;
+    return entry.key;
+  }
+
   return {
+    cachedLookup(secret) {
+      if (keyTypeOf(secret) === null || secret.length > 200) return undefined;
+      const hash = hashKeySecret(secret);
+      const entry = byHash.get(hash);
+      if (entry === undefined || clock() - entry.at > maxStaleMs) return undefined;
+      options.onCache?.('hit');
+      return matching(entry, hash);
+    },
     async lookup(secret) {
       if (keyTypeOf(secret) === null || secret.length > 200) return null;
       const hash = hashKeySecret(secret);
@@ -84,10 +105,7 @@ export function createKeyAuthenticator(
         };
         remember(byHash, hash, entry);
       }
-      // the index lookup found the row; compare the stored hash in constant time as well
-      const presented = Buffer.from(hash, 'hex');
-      if (entry.stored.length !== presented.length || !timingSafeEqual(entry.stored, presented)) return null;
-      return entry.key;
+      return matching(entry, hash);
     },
     cachedById(id) {
       const cached = byIdCache.get(id);

@@ -4,7 +4,7 @@ import type { BrowserRequest } from '../domain/keys/browser-request.ts';
 import { type KeyRecord, keyHasProduct } from '../domain/keys/key-record.ts';
 import { evaluateKey, type KeyStatus } from '../domain/keys/key-status.ts';
 import type { KeyAuthenticator } from './key-authenticator.ts';
-import { consumeRateWindow, type RateWindow } from './rate-window.ts';
+import { consumeRateWindow, consumeRateWindowNow, type RateWindow } from './rate-window.ts';
 
 /**
  * Key verification as one plain function (after unkey's verifier): lookup → status
@@ -29,6 +29,19 @@ export interface VerifyRequest {
 
 export interface KeyVerifier {
   verify(request: VerifyRequest): Promise<Verification>;
+  /**
+   * `verify`'s answer without a promise when everything it needs is in this process's
+   * memory (the key cached and fresh, the rate window in memory counters); undefined
+   * otherwise, and then nothing was counted
+   */
+  verifyNow(request: VerifyRequest): Verification | undefined;
+}
+
+/** what a key that passed its status checks gets: over its window, outside its products, or in */
+function judged(key: KeyRecord, window: RateWindow, product: Product | undefined): Verification {
+  if (!window.admitted) return { kind: 'rate_limited', key, window };
+  if (product && !keyHasProduct(key, product)) return { kind: 'product_missing', key, window, product };
+  return { kind: 'ok', key, window };
 }
 
 export function createKeyVerifier(deps: {
@@ -36,16 +49,23 @@ export function createKeyVerifier(deps: {
   counters: Counters;
   clock: () => number;
 }): KeyVerifier {
+  const inMemoryWindows = deps.counters.incrementWithinNow !== undefined;
   return {
     async verify({ secret, browser, product }) {
       const nowMs = deps.clock();
       const status = evaluateKey(await deps.authenticator.lookup(secret), { nowMs, browser });
       if (status.kind !== 'ok') return status;
-      const { key } = status;
-      const window = await consumeRateWindow(deps.counters, key, nowMs);
-      if (!window.admitted) return { kind: 'rate_limited', key, window };
-      if (product && !keyHasProduct(key, product)) return { kind: 'product_missing', key, window, product };
-      return { kind: 'ok', key, window };
+      return judged(status.key, await consumeRateWindow(deps.counters, status.key, nowMs), product);
+    },
+    verifyNow({ secret, browser, product }) {
+      if (!inMemoryWindows) return undefined;
+      const found = deps.authenticator.cachedLookup(secret);
+      if (found === undefined) return undefined;
+      const nowMs = deps.clock();
+      const status = evaluateKey(found, { nowMs, browser });
+      if (status.kind !== 'ok') return status;
+      const window = consumeRateWindowNow(deps.counters, status.key, nowMs);
+      return window === undefined ? undefined : judged(status.key, window, product);
     },
   };
 }

@@ -15,23 +15,45 @@ export interface RateWindow {
   admitted: boolean;
 }
 
+/** The counter a request is counted in: the key's minute window (aligned to the minute), kept one minute past its end. */
+function windowCounter(key: KeyRecord, nowMs: number) {
+  const windowStart = Math.floor(nowMs / MINUTE_MS) * MINUTE_MS;
+  const nextWindow = windowStart + MINUTE_MS;
+  return { name: `rate:${key.id}:${windowStart / 1000}`, nextWindow, expiresAtMs: nextWindow + MINUTE_MS };
+}
+
 /**
- * Counts one request in the key's current minute window (aligned to the minute) in one
- * atomic counter call, and reads the window's state from the counter's answer.
+ * Counts one request in the key's current minute window in one atomic counter call, and
+ * reads the window's state from the counter's answer.
  */
 export async function consumeRateWindow(
   counters: Counters,
   key: KeyRecord,
   nowMs: number,
 ): Promise<RateWindow> {
-  const windowStart = Math.floor(nowMs / MINUTE_MS) * MINUTE_MS;
-  const nextWindow = windowStart + MINUTE_MS;
-  const result = await counters.incrementWithin(
-    `rate:${key.id}:${windowStart / 1000}`,
-    1,
-    key.ratePerMin,
-    nextWindow + MINUTE_MS,
-  );
+  const counter = windowCounter(key, nowMs);
+  const result = await counters.incrementWithin(counter.name, 1, key.ratePerMin, counter.expiresAtMs);
+  return windowState(key, nowMs, counter.nextWindow, result);
+}
+
+/** `consumeRateWindow` without a promise, when the counters are in this process's memory; else undefined. */
+export function consumeRateWindowNow(
+  counters: Counters,
+  key: KeyRecord,
+  nowMs: number,
+): RateWindow | undefined {
+  if (counters.incrementWithinNow === undefined) return undefined;
+  const counter = windowCounter(key, nowMs);
+  const result = counters.incrementWithinNow(counter.name, 1, key.ratePerMin, counter.expiresAtMs);
+  return windowState(key, nowMs, counter.nextWindow, result);
+}
+
+function windowState(
+  key: KeyRecord,
+  nowMs: number,
+  nextWindow: number,
+  result: { value: number; applied: boolean },
+): RateWindow {
   return {
     limit: key.ratePerMin,
     remaining: Math.max(0, key.ratePerMin - result.value),

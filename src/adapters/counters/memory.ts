@@ -17,14 +17,18 @@ export function createMemoryCounters(clock: () => number = Date.now): Counters {
     const entry = values.get(name);
     return entry && entry.expiresAt > now ? entry.value : 0;
   }
+  function incrementWithinNow(name: string, by: number, limit: number, expiresAtMs: number) {
+    const now = clock();
+    sweep(now);
+    const value = current(name, now);
+    if (value + by > limit) return { value, applied: false };
+    values.set(name, { value: value + by, expiresAt: expiresAtMs });
+    return { value: value + by, applied: true };
+  }
   return {
+    incrementWithinNow,
     async incrementWithin(name, by, limit, expiresAtMs) {
-      const now = clock();
-      sweep(now);
-      const value = current(name, now);
-      if (value + by > limit) return { value, applied: false };
-      values.set(name, { value: value + by, expiresAt: expiresAtMs });
-      return { value: value + by, applied: true };
+      return incrementWithinNow(name, by, limit, expiresAtMs);
     },
     async read(name, nowMs) {
       return current(name, nowMs);

@@ -16,6 +16,11 @@ export interface Counters {
    * step. The counter disappears at `expiresAtMs`. Returns the value after the call.
    */
   incrementWithin(name: string, by: number, limit: number, expiresAtMs: number): Promise<CounterResult>;
+  /**
+   * The same, answered synchronously: only counters held in this process's memory have
+   * it (a database or Redis answers later), so a request counted there takes no promise.
+   */
+  incrementWithinNow?(name: string, by: number, limit: number, expiresAtMs: number): CounterResult;
   /** current value (0 when absent or expired) */
   read(name: string, nowMs: number): Promise<number>;
   /** gives back `by` units (e.g. a report that could not be enqueued), never below 0 */

@@ -85,18 +85,38 @@ function refusal(result: Exclude<Verification, { kind: 'ok' }>): ApiError {
  * `apiKey` and problem documents.
  */
 export function createKeyHook(deps: KeyHookDeps, mode: 'required' | 'optional') {
-  async function authenticate(request: FastifyRequest, reply: FastifyReply, secret: string): Promise<void> {
-    const result = await deps.verifier.verify({
-      secret,
-      browser: browserRequestOf(request),
-      product: request.routeOptions.config.product,
-    });
+  /** headers and the request's key from a verification; the refusal to answer, if any */
+  function settle(request: FastifyRequest, reply: FastifyReply, result: Verification): ApiError | undefined {
     if ('window' in result) setRateHeaders(reply, result.window);
     if (result.kind !== 'ok') {
       request.keyRefusal = result.kind;
-      throw refusal(result);
+      return refusal(result);
     }
     request.apiKey = result.key;
+    return undefined;
+  }
+
+  function authenticate(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    secret: string,
+    done: HookHandlerDoneFunction,
+  ): void {
+    const asked = {
+      secret,
+      browser: browserRequestOf(request),
+      product: request.routeOptions.config.product,
+    };
+    // a key in the cache and windows in memory: settled in this turn, without a promise
+    const now = deps.verifier.verifyNow(asked);
+    if (now !== undefined) {
+      done(settle(request, reply, now));
+      return;
+    }
+    deps.verifier
+      .verify(asked)
+      .then((result) => settle(request, reply, result))
+      .then(done, done);
   }
 
   // Callback style rather than async: a request without a key (most of the public
@@ -112,7 +132,7 @@ export function createKeyHook(deps: KeyHookDeps, mode: 'required' | 'optional') 
       return;
     }
     if (secret !== undefined) {
-      authenticate(request, reply, secret).then(() => done(), done);
+      authenticate(request, reply, secret, done);
     } else if (mode === 'required') {
       done(
         apiError(

@@ -1,8 +1,4 @@
 import type { KeyValueCache } from '../../adapters/cache/port.ts';
-import type { CityDefinition } from '../../domain/coverage/cities.ts';
-import { classifyPoint } from '../../domain/coverage/classify.ts';
-import { swappedCoordinatesHint } from '../../domain/coverage/swapped-hint.ts';
-import { assertCityInScope, entitledMetrics } from '../../domain/data/entitlement.ts';
 import { meanRecords } from '../../domain/data/hourly-records.ts';
 import { parseRadius } from '../../domain/data/location-input.ts';
 import { apiError } from '../../domain/errors/catalogue.ts';
@@ -10,10 +6,17 @@ import type { KeyRecord } from '../../domain/keys/key-record.ts';
 import type { Metrics } from '../../domain/telemetry/port.ts';
 import type { DomainId, MicroclimateModel } from '../../model/port.ts';
 import { type CachedRecords, encodeRecordsBody } from './records-body.ts';
+import {
+  type Placement,
+  PlacementMemo,
+  place,
+  type RecordsProduct,
+  type RecordsQuery,
+} from './records-placement.ts';
 import { type ResolveAddress, resolveLocation } from './resolve-location.ts';
 import { awaitWithDeadline, createSingleFlight } from './single-flight.ts';
 
-export type RecordsProduct = 'realtime' | 'forecast';
+export type { RecordsProduct } from './records-placement.ts';
 
 export interface RecordsDeps {
   model: MicroclimateModel;
@@ -30,30 +33,20 @@ const CACHE_TTL_MS = 5 * 60_000;
 /** observed hours a real-time answer carries, the most recent last */
 const OBSERVED_HOURS = 24;
 
-/** The city a real-time or forecast request falls in, checked before any work. */
-function coveringCity(lat: number, lon: number, product: RecordsProduct): CityDefinition {
-  const coverage = classifyPoint(lat, lon);
-  if (coverage.covered !== 'high_res') {
-    throw apiError(
-      'outside_coverage',
-      coverage.covered === 'high_res_in_development'
-        ? `High-resolution ${product} data for this part of ${coverage.city.name} is not published yet.`
-        : `This location is outside every city covered by the ${product} product.${swappedCoordinatesHint(lat, lon)}`,
-    );
-  }
-  if (!coverage.city.products[product]) {
-    throw apiError('product_unavailable', `${coverage.city.name} does not offer the ${product} product.`);
-  }
-  return coverage.city;
+export interface RecordsAnswer {
+  body: Buffer;
+  cacheStatus: 'hit' | 'miss';
 }
 
 export interface RecordsService {
   /** GET /realtime or /forecast for a key: the encoded JSON body (records-body.ts) and whether the cache answered */
-  records(
-    product: RecordsProduct,
-    key: KeyRecord,
-    query: { address?: string; lat?: string; lon?: string; radius?: string },
-  ): Promise<{ body: Buffer; cacheStatus: 'hit' | 'miss' }>;
+  records(product: RecordsProduct, key: KeyRecord, query: RecordsQuery): Promise<RecordsAnswer>;
+  /**
+   * The same answer without a promise when it is at hand: a coordinate query whose
+   * records this process holds (the common poll of one place). Undefined sends the
+   * request to `records`; refusals (bad input, coverage, scope) are thrown as there.
+   */
+  recordsNow(product: RecordsProduct, key: KeyRecord, query: RecordsQuery): RecordsAnswer | undefined;
 }
 
 export function createRecordsService(deps: RecordsDeps): RecordsService {
@@ -91,49 +84,73 @@ export function createRecordsService(deps: RecordsDeps): RecordsService {
     return { resolution_m: info.resolutionM, radius_m: radius, hourly: meanRecords(series, info.models) };
   }
 
+  const placements = new PlacementMemo();
+  const cacheKeyOf = (product: RecordsProduct, at: Placement) =>
+    `${product}:${deps.model.version}:${at.location.lat}:${at.location.lon}:${at.radius}`;
+
+  /** the answer from this process's parsed copy, if it holds a fresh one */
+  function answerHeld(product: RecordsProduct, at: Placement): RecordsAnswer | undefined {
+    const nowMs = deps.clock();
+    const local = parsed.get(cacheKeyOf(product, at));
+    if (local === undefined || local.expiresAt <= nowMs) return undefined;
+    return answered(product, at, local.payload, 'hit');
+  }
+
+  function answered(
+    product: RecordsProduct,
+    at: Placement,
+    payload: CachedRecords,
+    cacheStatus: 'hit' | 'miss',
+  ): RecordsAnswer {
+    deps.metrics?.count('svc_cache_requests_total', { cache: product, outcome: cacheStatus });
+    return { body: encodeRecordsBody(payload, at.city, at.location, at.held, deps.clock()), cacheStatus };
+  }
+
+  async function placementOf(
+    product: RecordsProduct,
+    key: KeyRecord,
+    query: RecordsQuery,
+  ): Promise<Placement> {
+    if (query.address === undefined) return placements.ofPoint(product, key, query);
+    const radius = parseRadius(query.radius, 10)!;
+    return place(product, key, await resolveLocation(query, deps.resolveAddress), radius);
+  }
+
   return {
-    async records(
-      product: RecordsProduct,
-      key: KeyRecord,
-      query: { address?: string; lat?: string; lon?: string; radius?: string },
-    ) {
-      const radius = parseRadius(query.radius, 10)!;
-      const location = await resolveLocation(query, deps.resolveAddress);
-      const city = coveringCity(location.lat, location.lon, product);
-      assertCityInScope(key, city);
-      // what a key reads is its metric scope intersected with what the city models
-      const held = entitledMetrics(key, undefined, city.metrics, `in ${city.name}`);
-      const domain = city.id as DomainId;
-      const cacheKey = `${product}:${deps.model.version}:${location.lat}:${location.lon}:${radius}`;
-      let cacheStatus: 'hit' | 'miss' = 'hit';
-      const nowMs = deps.clock();
-      let payload: CachedRecords;
-      const local = parsed.get(cacheKey);
-      if (local && local.expiresAt > nowMs) payload = local.payload;
-      else {
-        const cached = await deps.cache.get(cacheKey);
-        if (cached) {
-          payload = JSON.parse(cached) as CachedRecords;
-          // shared entries may be older than ours: keep the local copy no longer than a short while
-          remember(cacheKey, payload, nowMs + 30_000);
-        } else {
-          cacheStatus = 'miss';
-          const work = flights.run(cacheKey, async () => {
-            const computed = await compute(product, domain, location.lat, location.lon, radius);
-            await deps.cache.set(cacheKey, JSON.stringify(computed), CACHE_TTL_MS);
-            remember(cacheKey, computed, deps.clock() + CACHE_TTL_MS);
-            return computed;
-          });
-          payload = await awaitWithDeadline(
-            work,
-            deps.deadlineMs,
-            `The ${product} records for this location`,
-          );
-        }
+    recordsNow(product, key, query) {
+      if (query.address !== undefined) return undefined;
+      return answerHeld(product, placements.ofPoint(product, key, query));
+    },
+    async records(product, key, query) {
+      const at = await placementOf(product, key, query);
+      const held = answerHeld(product, at);
+      if (held) return held;
+      const cacheKey = cacheKeyOf(product, at);
+      const cached = await deps.cache.get(cacheKey);
+      if (cached) {
+        const payload = JSON.parse(cached) as CachedRecords;
+        // shared entries may be older than ours: keep the local copy no longer than a short while
+        remember(cacheKey, payload, deps.clock() + 30_000);
+        return answered(product, at, payload, 'hit');
       }
-      deps.metrics?.count('svc_cache_requests_total', { cache: product, outcome: cacheStatus });
-      const body = encodeRecordsBody(payload, city, location, held, deps.clock());
-      return { body, cacheStatus };
+      const work = flights.run(cacheKey, async () => {
+        const computed = await compute(
+          product,
+          at.city.id as DomainId,
+          at.location.lat,
+          at.location.lon,
+          at.radius,
+        );
+        await deps.cache.set(cacheKey, JSON.stringify(computed), CACHE_TTL_MS);
+        remember(cacheKey, computed, deps.clock() + CACHE_TTL_MS);
+        return computed;
+      });
+      const payload = await awaitWithDeadline(
+        work,
+        deps.deadlineMs,
+        `The ${product} records for this location`,
+      );
+      return answered(product, at, payload, 'miss');
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { RecordsProduct, RecordsService } from '../../../services/data/records.ts';
+import type { RecordsAnswer, RecordsProduct, RecordsService } from '../../../services/data/records.ts';
 import { requireKey } from '../../plugins/api-key.ts';
 import { problemResponses } from '../../schemas/common.ts';
 import { RecordsQuerySchema } from '../../schemas/data-query.ts';
@@ -10,6 +10,14 @@ const SUMMARIES: Record<RecordsProduct, string> = {
   realtime: 'Live hourly records up to the most recent observed hour',
   forecast: 'Hourly forecast records out to about 48 hours',
 };
+
+function send(reply: FastifyReply, { body, cacheStatus }: RecordsAnswer): void {
+  reply.header('X-Cache', cacheStatus);
+  reply.header('Cache-Control', 'private, max-age=300');
+  // ready JSON bytes (services/data/records-body.ts; a Buffer skips the serializer):
+  // the schema above still documents the shape, and the data tests check every field
+  reply.type('application/json; charset=utf-8').send(body);
+}
 
 /** GET /realtime and GET /forecast: same parameters, shape and gating, each with its product. */
 export function registerRecordsRoute(app: V1App, product: RecordsProduct, service: RecordsService): void {
@@ -25,13 +33,17 @@ export function registerRecordsRoute(app: V1App, product: RecordsProduct, servic
         response: { 200: RecordsResponseSchema, ...problemResponses(400, 401, 403, 422, 429, 502, 504) },
       },
     },
-    async (request, reply) => {
-      const { body, cacheStatus } = await service.records(product, requireKey(request), request.query);
-      reply.header('X-Cache', cacheStatus);
-      reply.header('Cache-Control', 'private, max-age=300');
-      // ready JSON bytes (services/data/records-body.ts; a Buffer skips the serializer):
-      // the schema above still documents the shape, and the data tests check every field
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
+    (request, reply) => {
+      const key = requireKey(request);
+      // records this process holds are answered in this turn, without a promise
+      const ready = service.recordsNow(product, key, request.query);
+      if (ready) {
+        send(reply, ready);
+        return;
+      }
+      return service.records(product, key, request.query).then((answer) => {
+        send(reply, answer);
+      });
     },
   );
 }

@@ -1,0 +1,83 @@
+import type { CityDefinition } from '../../domain/coverage/cities.ts';
+import { registryGeneration } from '../../domain/coverage/cities.ts';
+import { classifyPoint } from '../../domain/coverage/classify.ts';
+import { swappedCoordinatesHint } from '../../domain/coverage/swapped-hint.ts';
+import type { DataMetric } from '../../domain/coverage/vocabulary.ts';
+import { assertCityInScope, entitledMetrics } from '../../domain/data/entitlement.ts';
+import { parseLocationInput, parseRadius } from '../../domain/data/location-input.ts';
+import { apiError } from '../../domain/errors/catalogue.ts';
+import type { KeyRecord } from '../../domain/keys/key-record.ts';
+import type { ResolvedLocation } from './resolve-location.ts';
+
+export type RecordsProduct = 'realtime' | 'forecast';
+
+export type RecordsQuery = { address?: string; lat?: string; lon?: string; radius?: string };
+
+/** Where a real-time or forecast request lands, for one key: its location, city and the metrics it reads. */
+export interface Placement {
+  location: ResolvedLocation;
+  radius: number;
+  city: CityDefinition;
+  held: DataMetric[];
+}
+
+/** The city a real-time or forecast request falls in, checked before any work. */
+function coveringCity(lat: number, lon: number, product: RecordsProduct): CityDefinition {
+  const coverage = classifyPoint(lat, lon);
+  if (coverage.covered !== 'high_res') {
+    throw apiError(
+      'outside_coverage',
+      coverage.covered === 'high_res_in_development'
+        ? `High-resolution ${product} data for this part of ${coverage.city.name} is not published yet.`
+        : `This location is outside every city covered by the ${product} product.${swappedCoordinatesHint(lat, lon)}`,
+    );
+  }
+  if (!coverage.city.products[product]) {
+    throw apiError('product_unavailable', `${coverage.city.name} does not offer the ${product} product.`);
+  }
+  return coverage.city;
+}
+
+/** The checks in the order that reveals least: coverage and product, then the key's city and metric scopes. */
+export function place(
+  product: RecordsProduct,
+  key: KeyRecord,
+  location: ResolvedLocation,
+  radius: number,
+): Placement {
+  const city = coveringCity(location.lat, location.lon, product);
+  assertCityInScope(key, city);
+  // what a key reads is its metric scope intersected with what the city models
+  const held = entitledMetrics(key, undefined, city.metrics, `in ${city.name}`);
+  return { location, radius, city, held };
+}
+
+const MAX_ENTRIES = 4096;
+
+/**
+ * Placements of coordinate queries already answered, so that a client polling one place
+ * costs a look-up instead of parsing, rounding, point-in-polygon and entitlement. An
+ * entry answers only for the same key record (the key cache hands out a new record
+ * when it reads the key again, so scope changes apply within its 2 s) and the same city
+ * registry (an import or removal of a city renews every placement). Refusals are never
+ * remembered: they are thrown before anything is stored.
+ */
+export class PlacementMemo {
+  private readonly entries = new Map<string, { key: KeyRecord; generation: number; placement: Placement }>();
+
+  /** the placement of a coordinate query (`address` absent), from the memo or worked out now */
+  ofPoint(product: RecordsProduct, key: KeyRecord, query: RecordsQuery): Placement {
+    const lookup = `${product}|${key.id}|${query.lat}|${query.lon}|${query.radius}`;
+    const generation = registryGeneration();
+    const known = this.entries.get(lookup);
+    if (known !== undefined && known.key === key && known.generation === generation) return known.placement;
+    const radius = parseRadius(query.radius, 10)!;
+    const input = parseLocationInput(query);
+    if (input.kind !== 'point') throw new Error('ofPoint is for coordinate queries');
+    const placement = place(product, key, { address: null, lat: input.lat, lon: input.lon }, radius);
+    if (known === undefined && this.entries.size >= MAX_ENTRIES)
+      this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(lookup, { key, generation, placement });
+    return placement;
+  }
+}

@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { CITIES, replaceCities } from '../../src/domain/coverage/cities.ts';
+import { ApiError } from '../../src/domain/errors/catalogue.ts';
+import type { KeyRecord } from '../../src/domain/keys/key-record.ts';
+import { PlacementMemo } from '../../src/services/data/records-placement.ts';
+
+const GRAND_PLACE = { lat: '50.8467', lon: '4.3525' };
+
+function keyRecord(overrides: Partial<KeyRecord> = {}): KeyRecord {
+  return {
+    id: 'key-1',
+    displayPrefix: 'svc_sk_ABCD',
+    label: 'unit',
+    type: 'sk',
+    cities: ['*'],
+    products: ['*'],
+    metrics: ['*'],
+    horizons: ['*'],
+    origins: [],
+    ratePerMin: 60,
+    reportsPerDay: 5,
+    createdMs: 0,
+    expiresMs: null,
+    revokedMs: null,
+    ...overrides,
+  };
+}
+
+const refusedWith = (code: string) => (error: unknown) => error instanceof ApiError && error.code === code;
+
+test('a coordinate query is placed once per key record: rounded, in its city, with the metrics the key reads', () => {
+  const memo = new PlacementMemo();
+  const key = keyRecord({ metrics: ['air', 'thermal'] });
+  const first = memo.ofPoint('realtime', key, { ...GRAND_PLACE, radius: '20' });
+  assert.equal(first.city.id, 'brussels');
+  assert.deepEqual([first.location.lat, first.location.lon, first.radius], [50.8467, 4.3525, 20]);
+  assert.deepEqual([...first.held].sort(), ['air', 'thermal']);
+  assert.equal(memo.ofPoint('realtime', key, { ...GRAND_PLACE, radius: '20' }), first, 'from the memo');
+  assert.notEqual(memo.ofPoint('forecast', key, { ...GRAND_PLACE, radius: '20' }), first, 'per product');
+});
+
+test('a key read again from the store (a new record) is placed again, so a narrower scope applies', () => {
+  const memo = new PlacementMemo();
+  memo.ofPoint('realtime', keyRecord(), GRAND_PLACE);
+  assert.throws(
+    () => memo.ofPoint('realtime', keyRecord({ cities: ['charleroi'] }), GRAND_PLACE),
+    refusedWith('forbidden'),
+  );
+});
+
+test('a change of the city registry places every query again', () => {
+  const memo = new PlacementMemo();
+  const key = keyRecord();
+  const before = memo.ofPoint('realtime', key, GRAND_PLACE);
+  const cities = [...CITIES];
+  try {
+    replaceCities(cities.filter((city) => city.id !== 'brussels'));
+    assert.throws(() => memo.ofPoint('realtime', key, GRAND_PLACE), refusedWith('outside_coverage'));
+  } finally {
+    replaceCities(cities);
+  }
+  const after = memo.ofPoint('realtime', key, GRAND_PLACE);
+  assert.notEqual(after, before);
+  assert.equal(after.city.id, 'brussels');
+});
+
+test('refusals are never remembered: bad input and places outside coverage are refused every time', () => {
+  const memo = new PlacementMemo();
+  const key = keyRecord();
+  for (let i = 0; i < 2; i++) {
+    assert.throws(
+      () => memo.ofPoint('realtime', key, { ...GRAND_PLACE, radius: '500' }),
+      refusedWith('validation_error'),
+    );
+    assert.throws(
+      () => memo.ofPoint('realtime', key, { lat: '51.2', lon: '3.2' }),
+      refusedWith('outside_coverage'),
+    );
+  }
+});
