@@ -115,7 +115,13 @@ describe('authentication', () => {
     assert.deepEqual(body.limits, { rate_per_min: 60, reports_per_day: 20 });
     assert.equal(body.expires_at, null);
     assert.equal(body.created, new Date(now).toISOString().slice(0, 10));
+    assert.equal(header.headers['content-type'], 'application/json; charset=utf-8');
+    assert.equal(header.body, bearer.body);
     const other = await service.createKey();
+    // each key its own body (they are kept per key record)
+    const otherBody = (await inject({ url: '/v1/key', headers: { 'x-api-key': other } })).json();
+    assert.notEqual(otherBody.label, 'both-headers');
+    assert.deepEqual(otherBody.cities, ['*']);
     assertProblem(
       await inject({ url: '/v1/key', headers: { 'x-api-key': key, authorization: `Bearer ${other}` } }),
       401,

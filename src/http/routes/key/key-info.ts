@@ -1,5 +1,6 @@
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { keyInformation } from '../../../domain/keys/key-record.ts';
+import { type KeyRecord, keyInformation } from '../../../domain/keys/key-record.ts';
 import { requireKey } from '../../plugins/api-key.ts';
 import { problemResponses } from '../../schemas/common.ts';
 import type { V1App } from '../types.ts';
@@ -23,6 +24,10 @@ export const KeyInformationSchema = Type.Object(
 );
 
 export function registerKeyInfo(app: V1App): void {
+  // The body depends on the key record alone, serialised by the schema above once per
+  // record: the key cache hands out a new record whenever it reads the key again (every
+  // 2 s at most), so a changed key shows as it did before.
+  const bodies = new WeakMap<KeyRecord, string>();
   app.get(
     '/key',
     {
@@ -33,9 +38,18 @@ export function registerKeyInfo(app: V1App): void {
         response: { 200: KeyInformationSchema, ...problemResponses(401, 403, 429) },
       },
     },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return keyInformation(requireKey(request));
+    (request, reply) => {
+      const key = requireKey(request);
+      let body = bodies.get(key);
+      if (body === undefined) {
+        body = reply.serialize(keyInformation(key)) as string;
+        bodies.set(key, body);
+      }
+      // the ready JSON text skips the serializer; the schema still documents the shape
+      (reply as FastifyReply)
+        .header('Cache-Control', 'no-store')
+        .type('application/json; charset=utf-8')
+        .send(body);
     },
   );
 }
