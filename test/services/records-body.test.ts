@@ -32,7 +32,9 @@ function payload(): CachedRecords {
 }
 
 test('a records body is the envelope with retrieved_utc of the given instant', () => {
-  const body = JSON.parse(encodeRecordsBody(payload(), brussels, location, brussels.metrics, T).toString());
+  const body = JSON.parse(
+    encodeRecordsBody(payload(), { city: brussels, location, held: brussels.metrics }, T).toString(),
+  );
   assert.equal(body.meta.retrieved_utc, '2026-11-26T04:00:00.123Z');
   assert.equal(body.meta.hours, 1);
   assert.deepEqual(body.location, location);
@@ -41,10 +43,10 @@ test('a records body is the envelope with retrieved_utc of the given instant', (
 
 test('answers assembled in the same millisecond share their bytes; the next millisecond gets its own', () => {
   const cached = payload();
-  const first = encodeRecordsBody(cached, brussels, location, brussels.metrics, T);
-  const again = encodeRecordsBody(cached, brussels, location, brussels.metrics, T);
+  const first = encodeRecordsBody(cached, { city: brussels, location, held: brussels.metrics }, T);
+  const again = encodeRecordsBody(cached, { city: brussels, location, held: brussels.metrics }, T);
   assert.equal(again, first, 'the same Buffer, not a copy');
-  const later = encodeRecordsBody(cached, brussels, location, brussels.metrics, T + 1);
+  const later = encodeRecordsBody(cached, { city: brussels, location, held: brussels.metrics }, T + 1);
   assert.notEqual(later, first);
   assert.equal(JSON.parse(later.toString()).meta.retrieved_utc, '2026-11-26T04:00:00.124Z');
   assert.equal(JSON.parse(first.toString()).meta.retrieved_utc, '2026-11-26T04:00:00.123Z', 'unchanged');
@@ -52,10 +54,22 @@ test('answers assembled in the same millisecond share their bytes; the next mill
 
 test('a key holding fewer metrics never gets the bytes framed for another key in the same millisecond', () => {
   const cached = payload();
-  const everything = encodeRecordsBody(cached, brussels, location, brussels.metrics, T);
-  const airOnly = JSON.parse(encodeRecordsBody(cached, brussels, location, ['air'], T).toString());
+  const everything = encodeRecordsBody(cached, { city: brussels, location, held: brussels.metrics }, T);
+  const airOnly = JSON.parse(
+    encodeRecordsBody(cached, { city: brussels, location, held: ['air'] }, T).toString(),
+  );
   assert.ok(everything.toString().includes('"utci"'));
   assert.equal(airOnly.hourly[0].utci, undefined);
   assert.equal(airOnly.hourly[0].ucomfort, undefined);
   assert.equal(airOnly.hourly[0].c, 12.5);
+});
+
+test('one place answered again with a newer payload gets the newer records, even in the same millisecond', () => {
+  const place = { city: brussels, location, held: brussels.metrics };
+  const older = payload();
+  const newer = payload();
+  newer.hourly[0]!.utci = 9.9;
+  assert.equal(JSON.parse(encodeRecordsBody(older, place, T).toString()).hourly[0].utci, 5.2);
+  assert.equal(JSON.parse(encodeRecordsBody(newer, place, T).toString()).hourly[0].utci, 9.9);
+  assert.equal(JSON.parse(encodeRecordsBody(older, place, T).toString()).hourly[0].utci, 5.2);
 });

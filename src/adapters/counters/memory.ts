@@ -20,9 +20,14 @@ export function createMemoryCounters(clock: () => number = Date.now): Counters {
   function incrementWithinNow(name: string, by: number, limit: number, expiresAtMs: number) {
     const now = clock();
     sweep(now);
-    const value = current(name, now);
+    const entry = values.get(name);
+    const value = entry && entry.expiresAt > now ? entry.value : 0;
     if (value + by > limit) return { value, applied: false };
-    values.set(name, { value: value + by, expiresAt: expiresAtMs });
+    // counted in place: one window's counter is written on every request of its minute
+    if (entry) {
+      entry.value = value + by;
+      entry.expiresAt = expiresAtMs;
+    } else values.set(name, { value: value + by, expiresAt: expiresAtMs });
     return { value: value + by, applied: true };
   }
   return {

@@ -85,8 +85,16 @@ export function createRecordsService(deps: RecordsDeps): RecordsService {
   }
 
   const placements = new PlacementMemo();
-  const cacheKeyOf = (product: RecordsProduct, at: Placement) =>
-    `${product}:${deps.model.version}:${at.location.lat}:${at.location.lon}:${at.radius}`;
+  // a memoised placement keeps its cache key for the model version it was made for
+  const cacheKeys = new WeakMap<Placement, { version: string; key: string }>();
+  function cacheKeyOf(product: RecordsProduct, at: Placement): string {
+    const version = deps.model.version;
+    const known = cacheKeys.get(at);
+    if (known !== undefined && known.version === version) return known.key;
+    const key = `${product}:${version}:${at.location.lat}:${at.location.lon}:${at.radius}`;
+    cacheKeys.set(at, { version, key });
+    return key;
+  }
 
   /** the answer from this process's parsed copy, if it holds a fresh one */
   function answerHeld(product: RecordsProduct, at: Placement): RecordsAnswer | undefined {
@@ -103,7 +111,7 @@ export function createRecordsService(deps: RecordsDeps): RecordsService {
     cacheStatus: 'hit' | 'miss',
   ): RecordsAnswer {
     deps.metrics?.count('svc_cache_requests_total', { cache: product, outcome: cacheStatus });
-    return { body: encodeRecordsBody(payload, at.city, at.location, at.held, deps.clock()), cacheStatus };
+    return { body: encodeRecordsBody(payload, at, deps.clock()), cacheStatus };
   }
 
   async function placementOf(
