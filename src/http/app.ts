@@ -6,7 +6,7 @@ import { apiError } from '../domain/errors/catalogue.ts';
 import { DISABLED_TELEMETRY } from '../domain/telemetry/port.ts';
 import { createErrorHandler } from './error-handler.ts';
 import { openApiOptions } from './openapi/document.ts';
-import { registerCors } from './plugins/cors.ts';
+import { answerCors } from './plugins/cors.ts';
 import { registerTelemetryHooks } from './plugins/telemetry.ts';
 import { sendProblem, toApiError } from './problem.ts';
 import { clientErrorResponse, missingHostRefusal, refuseConnect } from './raw-refusals.ts';
@@ -15,7 +15,7 @@ import { registerDocsRoutes } from './routes/docs/index.ts';
 import { registerFeatureRoutes } from './routes/features.ts';
 import { registerPublicRoutes } from './routes/public/index.ts';
 import type { AppDeps } from './routes/types.ts';
-import { keepReadingRefusedBody, refuseOversizedBeforeContinue, SERVER_TIMEOUTS } from './server-limits.ts';
+import { refuseOversizedBeforeContinue, SERVER_TIMEOUTS } from './server-limits.ts';
 
 export type { AppDeps } from './routes/types.ts';
 
@@ -72,15 +72,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const routeIndex = createRouteIndex(app);
   app.decorateRequest('apiKey', null);
   app.decorateRequest('keyRefusal', null);
-  // callback style: every request passes here, and a promise per request is measurable
+  // telemetry first, so every request it sees the end of (onResponse) it saw begin
+  registerTelemetryHooks(app, deps.telemetry ?? DISABLED_TELEMETRY);
+  // One hook for what every request needs (request id, Host, CORS): each hook is an
+  // iteration of Fastify's runner on every request. Callback style, no promise.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
-    done(missingHostRefusal(request.raw.httpVersion, request.headers.host) ?? undefined);
+    const refusal = missingHostRefusal(request.raw.httpVersion, request.headers.host);
+    if (refusal) {
+      done(refusal);
+      return;
+    }
+    // a preflight is answered here, and the hook chain stops without done()
+    if (!answerCors(request, reply)) done();
   });
-  registerTelemetryHooks(app, deps.telemetry ?? DISABLED_TELEMETRY);
   refuseConnect(app.server, deps.config.docsUrl);
   refuseOversizedBeforeContinue(app.server, BODY_LIMIT_BYTES, deps.config.docsUrl);
-  app.addHook('onSend', keepReadingRefusedBody);
 
   app.setErrorHandler(createErrorHandler(deps.config.docsUrl));
 
@@ -101,7 +108,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(swagger, openApiOptions(deps.version));
 
-  registerCors(app);
   await app.register(
     async (v1) => {
       await registerPublicRoutes(v1, deps);

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { apiError } from '../domain/errors/catalogue.ts';
 import { translateFailure } from '../domain/errors/translate.ts';
 import { sendProblem, toApiError } from './problem.ts';
+import { keepReadingRefusedBody } from './server-limits.ts';
 
 /**
  * The one error handler: framework refusals (validation, content type, body size) and
@@ -22,6 +23,7 @@ export function createErrorHandler(docsUrl: string) {
       return sendProblem(request, reply, internal, docsUrl);
     }
     if (mapped.status >= 500) request.log.warn({ err: error, code: mapped.code }, mapped.detail);
+    if (mapped.status === 400) keepReadingRefusedBody(request, reply);
     return sendProblem(request, reply, mapped, docsUrl);
   };
 }

@@ -63,26 +63,17 @@ export function refuseOversizedBeforeContinue(server: Server, limitBytes: number
  * the kernel answer with a reset that destroys our 400 before the client reads it
  * (Python's http.client, curl without Expect). So instead: keep the connection open,
  * read and drop what the client still sends, up to DISCARD_LIMIT_BYTES or the request
- * timeout, and close once both the body and the answer are through.
+ * timeout, and close once both the body and the answer are through. Called by the error
+ * handler before it answers a 400 (the only way such a refusal is answered), so other
+ * requests pay nothing for it.
  */
-export function keepReadingRefusedBody(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  payload: unknown,
-  done: (error: null, payload: unknown) => void,
-): void {
+export function keepReadingRefusedBody(request: FastifyRequest, reply: FastifyReply): void {
   const raw = request.raw;
   // only real connections (an injected request has no socket to keep reading from)
-  if (
-    raw.socket instanceof Socket &&
-    !raw.complete &&
-    reply.statusCode === 400 &&
-    reply.getHeader('connection') === 'close'
-  ) {
+  if (raw.socket instanceof Socket && !raw.complete && reply.getHeader('connection') === 'close') {
     reply.removeHeader('connection');
     drainThenClose(raw, reply.raw);
   }
-  done(null, payload);
 }
 
 function drainThenClose(request: IncomingMessage, response: ServerResponse): void {
