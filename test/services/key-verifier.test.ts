@@ -7,29 +7,14 @@ import type { KeyRecord } from '../../src/domain/keys/key-record.ts';
 import { generateKeySecret, hashKeySecret } from '../../src/domain/keys/key-secret.ts';
 import { createKeyAuthenticator } from '../../src/services/key-authenticator.ts';
 import { createKeyVerifier, type KeyVerifier } from '../../src/services/key-verifier.ts';
+import { keyRecord as aKeyRecord } from '../helpers/key-record.ts';
 
 // a fake clock (node:test mock.timers, as fastify-rate-limit's tests), 10.4 s into a
 // minute so that rounding to whole seconds is exercised
 const T0 = Date.UTC(2026, 10, 23, 9, 30, 10, 400);
 
 function keyRecord(overrides: Partial<KeyRecord> = {}): KeyRecord {
-  return {
-    id: `key-${Math.random().toString(36).slice(2)}`,
-    displayPrefix: 'svc_sk_ABCD',
-    label: 'unit',
-    type: 'sk',
-    cities: ['*'],
-    products: ['*'],
-    metrics: ['*'],
-    horizons: ['*'],
-    origins: [],
-    ratePerMin: 60,
-    reportsPerDay: 5,
-    createdMs: T0 - 86_400_000,
-    expiresMs: null,
-    revokedMs: null,
-    ...overrides,
-  };
+  return aKeyRecord({ createdMs: T0 - 86_400_000, ...overrides });
 }
 
 /** the key store's in-memory twin: enough of the port for lookups */

@@ -4,28 +4,12 @@ import { CITIES, replaceCities } from '../../src/domain/coverage/cities.ts';
 import { ApiError } from '../../src/domain/errors/catalogue.ts';
 import type { KeyRecord } from '../../src/domain/keys/key-record.ts';
 import { PlacementMemo } from '../../src/services/data/records-placement.ts';
+import { keyRecord as aKeyRecord } from '../helpers/key-record.ts';
 
 const GRAND_PLACE = { lat: '50.8467', lon: '4.3525' };
 
-function keyRecord(overrides: Partial<KeyRecord> = {}): KeyRecord {
-  return {
-    id: 'key-1',
-    displayPrefix: 'svc_sk_ABCD',
-    label: 'unit',
-    type: 'sk',
-    cities: ['*'],
-    products: ['*'],
-    metrics: ['*'],
-    horizons: ['*'],
-    origins: [],
-    ratePerMin: 60,
-    reportsPerDay: 5,
-    createdMs: 0,
-    expiresMs: null,
-    revokedMs: null,
-    ...overrides,
-  };
-}
+/** one key id throughout: the memo tells records of one key apart by record, not by id */
+const keyRecord = (overrides: Partial<KeyRecord> = {}) => aKeyRecord({ id: 'key-1', ...overrides });
 
 const refusedWith = (code: string) => (error: unknown) => error instanceof ApiError && error.code === code;
 
