@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Product } from '../../domain/coverage/cities.ts';
 import { type ApiError, apiError } from '../../domain/errors/catalogue.ts';
 import { type BrowserRequest, browserRequest } from '../../domain/keys/browser-request.ts';
@@ -84,7 +84,7 @@ function refusal(result: Exclude<Verification, { kind: 'ok' }>): ApiError {
  * adapts the key verifier's answer (services/key-verifier.ts) to headers, the request's
  * `apiKey` and problem documents.
  */
-export function createKeyHook(deps: KeyHookDeps, mode: 'required' | 'optional') {
+export function createKeyHook(deps: KeyHookDeps, mode: 'required' | 'optional', product?: Product) {
   /** headers and the request's key from a verification; the refusal to answer, if any */
   function settle(request: FastifyRequest, reply: FastifyReply, result: Verification): ApiError | undefined {
     if ('window' in result) setRateHeaders(reply, result.window);
@@ -105,7 +105,7 @@ export function createKeyHook(deps: KeyHookDeps, mode: 'required' | 'optional') 
     const asked = {
       secret,
       browser: browserRequestOf(request),
-      product: request.routeOptions.config.product,
+      product,
     };
     // a key in the cache and windows in memory: settled in this turn, without a promise
     const now = deps.verifier.verifyNow(asked);
@@ -144,6 +144,28 @@ export function createKeyHook(deps: KeyHookDeps, mode: 'required' | 'optional') 
       done();
     }
   };
+}
+
+/**
+ * Puts the key hook on every route of `scope`, each with the product its route belongs
+ * to (its `config.product`), so that a request does not read it back through Fastify's
+ * `routeOptions`, an object built afresh on every access.
+ */
+export function authenticateRoutes(
+  scope: FastifyInstance,
+  deps: KeyHookDeps,
+  mode: 'required' | 'optional',
+): void {
+  scope.addHook('onRoute', (route) => {
+    const hook = createKeyHook(deps, mode, route.config?.product);
+    const own =
+      route.onRequest === undefined
+        ? []
+        : Array.isArray(route.onRequest)
+          ? route.onRequest
+          : [route.onRequest];
+    route.onRequest = [...own, hook];
+  });
 }
 
 /** The key of a keyed route (the hook guarantees it). */

@@ -1,4 +1,4 @@
-import { createKeyHook } from '../plugins/api-key.ts';
+import { authenticateRoutes } from '../plugins/api-key.ts';
 import { registerKeyInfo } from './key/key-info.ts';
 import type { AppDeps, V1App } from './types.ts';
 
@@ -9,7 +9,7 @@ import type { AppDeps, V1App } from './types.ts';
  */
 export async function registerFeatureRoutes(v1: V1App, deps: AppDeps): Promise<void> {
   await v1.register(async (keyed) => {
-    keyed.addHook('onRequest', createKeyHook(deps, 'required'));
+    authenticateRoutes(keyed, deps, 'required');
     registerKeyInfo(keyed);
     for (const feature of deps.features) for (const register of feature.keyed) await register(keyed);
   });

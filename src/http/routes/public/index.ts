@@ -1,4 +1,4 @@
-import { createKeyHook } from '../../plugins/api-key.ts';
+import { authenticateRoutes } from '../../plugins/api-key.ts';
 import type { AppDeps, V1App } from '../types.ts';
 import { registerCities } from './cities.ts';
 import { registerHealth } from './health.ts';
@@ -13,7 +13,7 @@ export async function registerPublicRoutes(v1: V1App, deps: AppDeps): Promise<vo
   registerHealth(v1, deps);
   if (deps.readiness) registerReadiness(v1, { readiness: deps.readiness, clock: deps.clock });
   await v1.register(async (publicScope) => {
-    publicScope.addHook('onRequest', createKeyHook(deps, 'optional'));
+    authenticateRoutes(publicScope, deps, 'optional');
     registerCities(publicScope, deps);
     registerScales(publicScope);
   });
