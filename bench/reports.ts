@@ -28,7 +28,7 @@ import { createReportService } from '../src/services/reports/service.ts';
 import { createSiteMapProvider } from '../src/services/reports/site-map.ts';
 import { fixtureResolve, fixtureStats } from '../test/helpers/reports.ts';
 import { SHARED_MODEL_DIR } from '../test/helpers/service.ts';
-import { figure, NOISE } from './figures.ts';
+import { type FigureCheck, figure, NOISE, withinGoal } from './figures.ts';
 
 /** the HTML stage's budget (docs/reports.md) and issue #17's end-to-end goals */
 const HTML_BUDGET_MS = 2000;
@@ -89,15 +89,15 @@ async function endToEnd(keyId: string): Promise<{ htmlMs: number; pdfMs: number 
 
 let failed = false;
 /** a figure against its goal: issue #17's end-to-end latencies, docs/reports.md's budgets for the HTML stage */
+// judged as `npm run bench` judges the row (figures.ts, with its noise band), so this
+// benchmark's exit status and the README table never disagree
 const check = (name: string, value: string, measured: number, target: number, unit: string) => {
-  const ok = measured <= target;
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}: ${value} (goal ≤ ${target} ${unit})`);
-  figure(name, value, `≤ ${target.toLocaleString('en')} ${unit}`, {
-    measured,
-    target,
-    better: 'lower',
-    band: NOISE.batch,
-  });
+  const row: FigureCheck = { measured, target, better: 'lower', band: NOISE.batch };
+  const ok = withinGoal(row);
+  console.log(
+    `${ok ? 'ok  ' : 'FAIL'} ${name}: ${value} (goal ≤ ${target} ${unit}, noise band ${row.band * 100} %)`,
+  );
+  figure(name, value, `≤ ${target.toLocaleString('en')} ${unit}`, row);
   if (!ok) failed = true;
 };
 const must = (ok: boolean, name: string, value: string) => {
