@@ -8,8 +8,9 @@ import { timingSafeEqual } from 'node:crypto';
  *
  * Looked up by the request URL without its signature (the address, key id, expiry and
  * issued hour are all in it); the presented signature is then compared in constant time
- * with the one that verified, so the memo never finds anything by the text of a signature. Only genuine, admitted
- * requests are remembered, so forgeries can neither fill nor evict it.
+ * with the one that verified, so the memo never finds anything by the text of a
+ * signature. Only genuine, admitted requests are remembered, so forgeries can neither
+ * fill nor evict it.
  *
  * What can change after admission is checked again on every hit by the caller: the
  * key's activity (a revoked key's URLs stop at once), the model version and the expiry
@@ -74,10 +75,6 @@ export class AdmissionMemo {
     if (!this.entries.has(lookup) && this.entries.size >= MAX_ENTRIES)
       this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(lookup, entry);
-  }
-
-  forget(lookup: string): void {
-    this.entries.delete(lookup);
   }
 
   get size(): number {

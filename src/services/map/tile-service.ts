@@ -204,8 +204,15 @@ export function createTileService(deps: {
       if (split === null) return undefined;
       const admitted = memo.find(split.lookup, split.signature, opts.nowMs ?? now());
       if (admitted === undefined || admitted.modelVersion !== deps.model.version) return undefined;
-      // a key revoked since (or whose activity is not at hand) goes through the whole admission
-      if (deps.isKeyActive(admitted.keyId) !== true) return undefined;
+      // a key revoked since, or whose activity is not at hand, goes through the whole
+      // admission, which asks again and answers what it finds (a 403, or a 503 while the
+      // key store is away); this look-up's own answer is not waited for, so a failure of
+      // it must not surface as an unhandled rejection
+      const active = deps.isKeyActive(admitted.keyId);
+      if (active !== true) {
+        if (active !== false) active.catch(() => {});
+        return undefined;
+      }
       const hit = cache.get(admitted.cacheKey);
       if (hit === undefined) return undefined;
       deps.onCache?.('hit');

@@ -174,3 +174,42 @@ test('coarse tiles at low zoom stay within 128 squares a side', async () => {
   assert.ok(layer.length > 0 && layer.length <= 130 * 130, `${layer.length} squares`);
   assert.ok(result.body!.length < 1_000_000);
 });
+
+test('a hot tile whose key activity is not at hand goes through the whole admission; a key store failure there is its answer, not an unhandled rejection', async () => {
+  const model = new GridModel();
+  const signer = createTileSigner([SECRET]);
+  let storeDown = false;
+  const tiles = createTileService({
+    model,
+    signer,
+    // synchronous while "cached", a failing read once the store is away
+    isKeyActive: (id) => (storeDown ? Promise.reject(new Error('key store unreachable')) : id === 'key-1'),
+    now: () => NOW,
+  });
+  const catalog = (
+    await createCatalogService({ model, signer, now: () => NOW }).getCatalog({
+      city: 'brussels',
+      key: { id: 'key-1', metrics: ['*'], horizons: ['*'] },
+    })
+  ).body;
+  const { params, query } = parseLink(catalog.static.buildings!.tilejson);
+  const t = tileAt(GRAND_PLACE.lon, GRAND_PLACE.lat, 15);
+  const url = `/v1/map/brussels/tiles/buildings/${t.z}/${t.x}/${t.y}.mvt?${new URLSearchParams(query)}`;
+  await tiles.tile({ ...params, ...t }, query, { requestUrl: url });
+  assert.equal(tiles.cachedTile(url)?.status, 200, 'admitted, then answered from the memo');
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => unhandled.push(reason);
+  process.on('unhandledRejection', onUnhandled);
+  try {
+    storeDown = true;
+    assert.equal(tiles.cachedTile(url), undefined);
+    await assert.rejects(
+      tiles.tile({ ...params, ...t }, query, { requestUrl: url }),
+      /key store unreachable/,
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(unhandled, []);
+  } finally {
+    process.off('unhandledRejection', onUnhandled);
+  }
+});
