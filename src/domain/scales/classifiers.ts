@@ -4,7 +4,7 @@
  * thresholds live only in the scale modules.
  */
 import { AIR_BELAQI } from './air.ts';
-import { atOrBelowUpper, compileTwoFieldRule } from './rules.ts';
+import { atOrBelowUpper, compileTwoFieldClassifier } from './rules.ts';
 import { THERMAL_UTCI } from './thermal.ts';
 import type { Pollutant, PollutantThreshold } from './types.ts';
 import { POLLUTANTS } from './types.ts';
@@ -15,15 +15,16 @@ export type BelaqiClass = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10;
 export type UtciClass = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10;
 
 /** Wind rules, highest class first: the first that holds is the class. */
-const WIND_RULES = [...WIND_COMFORT_STANDARD.classes]
-  .sort((a, b) => b.value - a.value)
-  .map((entry) => {
-    if (!entry.when) throw new Error(`wind class ${entry.value} has no rule`);
-    return {
-      value: entry.value as WindComfortClass,
-      holds: compileTwoFieldRule(entry.when, 'Ucomfort', 'Ugust'),
-    };
-  });
+const WIND_CLASSIFIER = compileTwoFieldClassifier(
+  [...WIND_COMFORT_STANDARD.classes]
+    .sort((a, b) => b.value - a.value)
+    .map((entry) => {
+      if (!entry.when) throw new Error(`wind class ${entry.value} has no rule`);
+      return { value: entry.value as WindComfortClass, when: entry.when };
+    }),
+  'Ucomfort',
+  'Ugust',
+);
 
 /**
  * Wind comfort class of one reading: the highest class whose `when` rule matches, which
@@ -31,10 +32,7 @@ const WIND_RULES = [...WIND_COMFORT_STANDARD.classes]
  * Null only when missing readings (NaN) leave every rule unmatched.
  */
 export function windComfortClass(ucomfort: number, ugust: number): WindComfortClass | null {
-  for (const rule of WIND_RULES) {
-    if (rule.holds(ucomfort, ugust)) return rule.value;
-  }
-  return null;
+  return WIND_CLASSIFIER(ucomfort, ugust);
 }
 
 const THRESHOLDS = AIR_BELAQI.thresholds as Record<Pollutant, PollutantThreshold>;

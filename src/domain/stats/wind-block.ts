@@ -9,6 +9,7 @@ import { WIND_COMFORT_STANDARD } from '../scales/wind.ts';
 import { areaMeanSeries } from './area-mean.ts';
 import { localCalendar } from './local-time.ts';
 import { perMonth, roundTo, SCORE_DECIMALS, SPEED_DECIMALS, sharePct } from './publication.ts';
+import { quantileInPlace } from './quantile.ts';
 import { scoreLabel } from './score-label.ts';
 import type { StatsInput, WindBlock, WindColumns } from './types.ts';
 import { effectiveSpeed, lawsonScore, SCORED_THRESHOLDS, worstMomentCeiling } from './wind-score.ts';
@@ -18,14 +19,6 @@ const CLASS_LABELS = WIND_COMFORT_STANDARD.classes.map((entry) => entry.label);
 export const WORST_MOMENT_BAND_MS = 0.5;
 /** Effective speed above which frequent sitting is no longer comfortable (Lawson A). */
 export const FREQUENT_SITTING_MS = 2.5;
-
-/** The q-quantile of sorted values, interpolating linearly between order statistics. */
-export function quantileOfSorted(sorted: Float64Array, q: number): number {
-  const position = (sorted.length - 1) * q;
-  const below = Math.floor(position);
-  const above = Math.min(below + 1, sorted.length - 1);
-  return sorted[below]! + (position - below) * (sorted[above]! - sorted[below]!);
-}
 
 export function computeWindBlock(input: StatsInput<WindColumns>): WindBlock | null {
   const { hours, cells } = input;
@@ -76,7 +69,7 @@ export function computeWindBlock(input: StatsInput<WindColumns>): WindBlock | nu
   const worstMoment = roundTo(worst, SPEED_DECIMALS);
   let worstMomentHours = 0;
   for (let i = 0; i < valid; i++) if (effective[i]! >= worst - WORST_MOMENT_BAND_MS) worstMomentHours++;
-  const sortedU = validU.slice(0, valid).sort();
+  const p95U = quantileInPlace(validU.subarray(0, valid), 0.95);
 
   return {
     rating: roundTo(Math.min(score, worstMomentCeiling(worstMoment)), SCORE_DECIMALS),
@@ -97,7 +90,7 @@ export function computeWindBlock(input: StatsInput<WindColumns>): WindBlock | nu
       danger: atLeastClass(5),
     },
     mean_ucomfort_ms: roundTo(sumU / valid, SPEED_DECIMALS),
-    p95_ucomfort_ms: roundTo(quantileOfSorted(sortedU, 0.95), SPEED_DECIMALS),
+    p95_ucomfort_ms: roundTo(p95U, SPEED_DECIMALS),
     max_gust_ms: roundTo(maxGust, SPEED_DECIMALS),
     monthly_mean_ucomfort_ms: perMonth((month) =>
       monthCount[month]! > 0 ? roundTo(monthSum[month]! / monthCount[month]!, SPEED_DECIMALS) : null,
