@@ -1,4 +1,5 @@
 import type { Geocoder } from '../adapters/geocoder/port.ts';
+import { BoundedMap } from '../domain/collections/bounded-map.ts';
 
 /**
  * A short-lived, bounded, in-memory cache in front of a geocoder. The terms of use allow
@@ -14,25 +15,23 @@ export interface MemoryCacheOptions {
 }
 
 export class TtlLru<V> {
-  private readonly entries = new Map<string, { value: V; expires: number }>();
-  constructor(private readonly options: MemoryCacheOptions) {}
+  private readonly entries: BoundedMap<string, { value: V; expires: number }>;
+  constructor(private readonly options: MemoryCacheOptions) {
+    this.entries = new BoundedMap(options.maxEntries);
+  }
 
   get(key: string): V | undefined {
-    const found = this.entries.get(key);
+    const found = this.entries.use(key);
     if (!found) return undefined;
-    this.entries.delete(key);
-    if (found.expires <= this.now()) return undefined;
-    this.entries.set(key, found); // most recently used last
+    if (found.expires <= this.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
     return found.value;
   }
 
   set(key: string, value: V): void {
-    this.entries.delete(key);
     this.entries.set(key, { value, expires: this.now() + this.options.ttlMs });
-    while (this.entries.size > this.options.maxEntries) {
-      const oldest = this.entries.keys().next().value as string;
-      this.entries.delete(oldest);
-    }
   }
 
   get size(): number {

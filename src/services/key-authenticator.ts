@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { KeyRepository } from '../adapters/store/port.ts';
+import { BoundedMap } from '../domain/collections/bounded-map.ts';
 import { DependencyUnavailableError } from '../domain/errors/dependency.ts';
 import { NOT_A_BROWSER } from '../domain/keys/browser-request.ts';
 import type { KeyRecord } from '../domain/keys/key-record.ts';
@@ -15,8 +16,8 @@ import type { CacheProbe } from '../domain/telemetry/port.ts';
 export interface KeyAuthenticator {
   lookup(secret: string): Promise<KeyRecord | null>;
   /**
-   * `lookup`'s answer when the cache holds a fresh one for this secret (no store read),
-   * else undefined; an unknown secret is never cached, so it is always undefined
+   * `lookup`'s answer when it needs no store read: the cached key while fresh, null for
+   * text that cannot be a key; else undefined (an unknown secret is never cached)
    */
   cachedLookup(secret: string): KeyRecord | null | undefined;
   /** the key's current record by id (tiles: a revoked key's URLs stop working) */
@@ -48,15 +49,10 @@ export function createKeyAuthenticator(
   const maxStaleMs = options.maxStaleMs ?? 2000;
   const outageGraceMs = options.outageGraceMs ?? 10 * 60_000;
   const clock = options.clock ?? Date.now;
-  /** `stored`: the row's hash as bytes, decoded once per fill for the constant-time compare */
-  const byHash = new Map<string, { key: KeyRecord; stored: Buffer; at: number }>();
-  const byIdCache = new Map<string, { key: KeyRecord | null; at: number }>();
   const MAX_ENTRIES = 10_000;
-
-  function remember<V>(map: Map<string, V>, id: string, value: V): void {
-    if (map.size >= MAX_ENTRIES) map.delete(map.keys().next().value as string);
-    map.set(id, value);
-  }
+  /** `stored`: the row's hash as bytes, decoded once per fill for the constant-time compare */
+  const byHash = new BoundedMap<string, { key: KeyRecord; stored: Buffer; at: number }>(MAX_ENTRIES);
+  const byIdCache = new BoundedMap<string, { key: KeyRecord | null; at: number }>(MAX_ENTRIES);
 
   /** the cached key of a presented hash, compared in constant time with the stored hash */
   function matching(entry: { key: KeyRecord; stored: Buffer }, hash: string): KeyRecord | null {
@@ -66,76 +62,109 @@ export function createKeyAuthenticator(
     return entry.key;
   }
 
+  /** an entry read within the staleness bound, or undefined */
+  function fresh<V extends { at: number }>(
+    cache: BoundedMap<string, V>,
+    id: string,
+    now: number,
+  ): V | undefined {
+    const entry = cache.get(id);
+    return entry !== undefined && now - entry.at <= maxStaleMs ? entry : undefined;
+  }
+
+  /**
+   * One read of a key by id at a time: concurrent callers (hot tiles of one key whose
+   * cache entry just aged) share it. A caller holding a copy younger than the outage
+   * grace keeps using it while the store is away.
+   */
+  const readingById = new Map<string, Promise<KeyRecord | null>>();
+  async function readById(id: string, now: number): Promise<KeyRecord | null> {
+    let reading = readingById.get(id);
+    if (reading === undefined) {
+      const started: Promise<KeyRecord | null> = repository.findById(id).then((key) => {
+        // a forget() while the read ran: what it read may predate the revocation announced
+        if (readingById.get(id) === started) byIdCache.set(id, { key, at: now });
+        return key;
+      });
+      reading = started;
+      readingById.set(id, started);
+      const done = () => {
+        if (readingById.get(id) === started) readingById.delete(id);
+      };
+      started.then(done, done);
+    }
+    const held = byIdCache.get(id);
+    try {
+      return await reading;
+    } catch (error) {
+      if (error instanceof DependencyUnavailableError && held && now - held.at <= outageGraceMs)
+        return held.key;
+      throw error;
+    }
+  }
+
+  function cachedLookup(secret: string): KeyRecord | null | undefined {
+    if (keyTypeOf(secret) === null || secret.length > 200) return null;
+    const hash = hashKeySecret(secret);
+    const entry = fresh(byHash, hash, clock());
+    if (entry === undefined) return undefined;
+    options.onCache?.('hit');
+    return matching(entry, hash);
+  }
+
+  function cachedById(id: string): KeyRecord | null | undefined {
+    const entry = fresh(byIdCache, id, clock());
+    if (entry === undefined) return undefined;
+    options.onCache?.('hit');
+    return entry.key;
+  }
+
   return {
-    cachedLookup(secret) {
-      if (keyTypeOf(secret) === null || secret.length > 200) return undefined;
-      const hash = hashKeySecret(secret);
-      const entry = byHash.get(hash);
-      if (entry === undefined || clock() - entry.at > maxStaleMs) return undefined;
-      options.onCache?.('hit');
-      return matching(entry, hash);
-    },
+    cachedLookup,
     async lookup(secret) {
-      if (keyTypeOf(secret) === null || secret.length > 200) return null;
+      const known = cachedLookup(secret);
+      if (known !== undefined) return known;
+      options.onCache?.('miss');
       const hash = hashKeySecret(secret);
       const now = clock();
-      let entry = byHash.get(hash);
-      const fresh = entry !== undefined && now - entry.at <= maxStaleMs;
-      options.onCache?.(fresh ? 'hit' : 'miss');
-      if (!entry || now - entry.at > maxStaleMs) {
-        let found: Awaited<ReturnType<KeyRepository['findByHash']>>;
-        try {
-          found = await repository.findByHash(hash);
-        } catch (error) {
-          if (!(error instanceof DependencyUnavailableError) || !entry || now - entry.at > outageGraceMs)
-            throw error;
-          found = { key: entry.key, hash };
-        }
-        if (!found) {
-          byHash.delete(hash);
-          return null;
-        }
-        if (found.key.revokedMs !== null && entry?.key.revokedMs == null)
-          options.onRevokedSeen?.(found.key.id);
-        // an outage answer keeps the entry's age, so the next request asks the database again
-        entry = {
-          key: found.key,
-          stored: Buffer.from(found.hash, 'hex'),
-          at: entry && found.key === entry.key ? entry.at : now,
-        };
-        remember(byHash, hash, entry);
+      const held = byHash.get(hash);
+      let found: Awaited<ReturnType<KeyRepository['findByHash']>>;
+      try {
+        found = await repository.findByHash(hash);
+      } catch (error) {
+        if (!(error instanceof DependencyUnavailableError) || !held || now - held.at > outageGraceMs)
+          throw error;
+        found = { key: held.key, hash };
       }
+      if (!found) {
+        byHash.delete(hash);
+        return null;
+      }
+      if (found.key.revokedMs !== null && held?.key.revokedMs == null) options.onRevokedSeen?.(found.key.id);
+      // an outage answer keeps the entry's age, so the next request asks the database again
+      const entry = {
+        key: found.key,
+        stored: Buffer.from(found.hash, 'hex'),
+        at: held && found.key === held.key ? held.at : now,
+      };
+      byHash.set(hash, entry);
       return matching(entry, hash);
     },
-    cachedById(id) {
-      const cached = byIdCache.get(id);
-      if (cached === undefined || clock() - cached.at > maxStaleMs) return undefined;
-      options.onCache?.('hit');
-      return cached.key;
-    },
+    cachedById,
     async byId(id) {
-      const now = clock();
-      const cached = byIdCache.get(id);
-      const fresh = cached !== undefined && now - cached.at <= maxStaleMs;
-      options.onCache?.(fresh ? 'hit' : 'miss');
-      if (cached && now - cached.at <= maxStaleMs) return cached.key;
-      let key: KeyRecord | null;
-      try {
-        key = await repository.findById(id);
-      } catch (error) {
-        if (error instanceof DependencyUnavailableError && cached && now - cached.at <= outageGraceMs)
-          return cached.key;
-        throw error;
-      }
-      remember(byIdCache, id, { key, at: now });
-      return key;
+      const known = cachedById(id);
+      if (known !== undefined) return known;
+      options.onCache?.('miss');
+      return readById(id, clock());
     },
     forget(keyId) {
       byIdCache.delete(keyId);
+      readingById.delete(keyId);
       for (const [hash, entry] of byHash) if (entry.key.id === keyId) byHash.delete(hash);
     },
     forgetAll() {
       byIdCache.clear();
+      readingById.clear();
       byHash.clear();
     },
   };

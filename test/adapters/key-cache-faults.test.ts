@@ -95,3 +95,61 @@ test('keyActivity answers at once from a fresh cache, and asks the store once it
     assert.equal(await stale, false);
   });
 });
+
+test('concurrent reads of one key by id share a single store read', async () => {
+  await withKeys(async (keys, secret) => {
+    let reads = 0;
+    const counting: KeyRepository = {
+      ...keys,
+      findById: (id) => {
+        reads++;
+        return keys.findById(id);
+      },
+    };
+    let now = 1_000_000;
+    const authenticator = createKeyAuthenticator(counting, { clock: () => now });
+    const key = await authenticator.lookup(secret);
+    assert.ok(key);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => authenticator.byId(key.id)));
+    assert.equal(reads, 1);
+    assert.ok(answers.every((answer) => answer?.id === key.id));
+    now += 2_001;
+    await Promise.all([authenticator.byId(key.id), authenticator.byId(key.id)]);
+    assert.equal(reads, 2, 'stale: read once more, again shared');
+  });
+});
+
+test('a read by id under way when the key is forgotten is neither joined nor kept', async () => {
+  await withKeys(async (keys, secret) => {
+    const key = (await createKeyAuthenticator(keys).lookup(secret))!;
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let reads = 0;
+    const slowFirst: KeyRepository = {
+      ...keys,
+      findById: async (id) => {
+        reads++;
+        const record = await keys.findById(id);
+        if (reads === 1) await gate; // the first read saw the key before its revocation
+        return record;
+      },
+    };
+    const authenticator = createKeyAuthenticator(slowFirst);
+    const before = authenticator.byId(key.id);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await keys.revoke(key.id, Date.now());
+    authenticator.forget(key.id);
+    const after = await authenticator.byId(key.id);
+    assert.notEqual(after?.revokedMs, null, 'a new read, not the one under way');
+    release();
+    assert.equal((await before)?.revokedMs, null);
+    assert.notEqual(
+      (await authenticator.byId(key.id))?.revokedMs,
+      null,
+      'the older read did not overwrite the cache',
+    );
+    assert.equal(reads, 2);
+  });
+});

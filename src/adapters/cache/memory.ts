@@ -1,3 +1,4 @@
+import { BoundedMap } from '../../domain/collections/bounded-map.ts';
 import type { KeyValueCache } from './port.ts';
 
 /** Bounded in-process cache: least recently used entries leave first. */
@@ -8,16 +9,14 @@ export function createMemoryCache(
 } {
   const maxEntries = options.maxEntries ?? 5000;
   const clock = options.clock ?? Date.now;
-  const entries = new Map<string, { value: string; expiresAt: number }>();
+  const entries = new BoundedMap<string, { value: string; expiresAt: number }>(maxEntries);
   function getSync(key: string): string | null {
-    const entry = entries.get(key);
+    const entry = entries.use(key);
     if (!entry) return null;
     if (entry.expiresAt <= clock()) {
       entries.delete(key);
       return null;
     }
-    entries.delete(key);
-    entries.set(key, entry);
     return entry.value;
   }
   return {
@@ -26,8 +25,6 @@ export function createMemoryCache(
       return getSync(key);
     },
     async set(key, value, ttlMs) {
-      entries.delete(key);
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
       entries.set(key, { value, expiresAt: ttlMs === null ? Number.POSITIVE_INFINITY : clock() + ttlMs });
     },
     async close() {

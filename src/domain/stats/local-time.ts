@@ -5,6 +5,7 @@
  * of March 01:00 UTC until the last Sunday of October 01:00 UTC. Transitions are computed
  * once per year and cached.
  */
+import { BoundedMap } from '../collections/bounded-map.ts';
 import type { Season } from './types.ts';
 
 const HOUR_MS = 3_600_000;
@@ -107,8 +108,7 @@ const calendars = new WeakMap<Float64Array, LocalCalendar>();
  * calendar costs more than a block's cheaper loops. A few entries (reference years,
  * forecasts) are all a process ever sees.
  */
-const calendarsOfRuns = new Map<string, LocalCalendar>();
-const RUN_MEMO_SIZE = 8;
+const calendarsOfRuns = new BoundedMap<string, LocalCalendar>(8);
 
 /** `first/length` when `hours` are consecutive whole hours, otherwise null. */
 function runKey(hours: Float64Array): string | null {
@@ -124,10 +124,7 @@ export function localCalendar(hours: Float64Array): LocalCalendar {
   const key = hours.length > 0 ? runKey(hours) : null;
   calendar = (key !== null ? calendarsOfRuns.get(key) : undefined) ?? buildCalendar(hours);
   calendars.set(hours, calendar);
-  if (key !== null && !calendarsOfRuns.has(key)) {
-    if (calendarsOfRuns.size >= RUN_MEMO_SIZE) calendarsOfRuns.delete(calendarsOfRuns.keys().next().value!);
-    calendarsOfRuns.set(key, calendar);
-  }
+  if (key !== null && !calendarsOfRuns.has(key)) calendarsOfRuns.set(key, calendar);
   return calendar;
 }
 

@@ -1,3 +1,4 @@
+import { BoundedMap } from '../../domain/collections/bounded-map.ts';
 import type { CityDefinition } from '../../domain/coverage/cities.ts';
 import { registryGeneration } from '../../domain/coverage/cities.ts';
 import { classifyPoint } from '../../domain/coverage/classify.ts';
@@ -63,7 +64,10 @@ const MAX_ENTRIES = 4096;
  * remembered: they are thrown before anything is stored.
  */
 export class PlacementMemo {
-  private readonly entries = new Map<string, { key: KeyRecord; generation: number; placement: Placement }>();
+  private readonly entries = new BoundedMap<
+    string,
+    { key: KeyRecord; generation: number; placement: Placement }
+  >(MAX_ENTRIES);
 
   /** the placement of a coordinate query (`address` absent), from the memo or worked out now */
   ofPoint(product: RecordsProduct, key: KeyRecord, query: RecordsQuery): Placement {
@@ -75,8 +79,6 @@ export class PlacementMemo {
     const input = parseLocationInput(query);
     if (input.kind !== 'point') throw new Error('ofPoint is for coordinate queries');
     const placement = place(product, key, { address: null, lat: input.lat, lon: input.lon }, radius);
-    if (known === undefined && this.entries.size >= MAX_ENTRIES)
-      this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(lookup, { key, generation, placement });
     return placement;
   }

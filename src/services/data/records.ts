@@ -1,4 +1,5 @@
 import type { KeyValueCache } from '../../adapters/cache/port.ts';
+import { BoundedMap } from '../../domain/collections/bounded-map.ts';
 import { meanRecords } from '../../domain/data/hourly-records.ts';
 import { parseRadius } from '../../domain/data/location-input.ts';
 import { apiError } from '../../domain/errors/catalogue.ts';
@@ -55,12 +56,7 @@ export function createRecordsService(deps: RecordsDeps): RecordsService {
   );
   // parsed payloads of this process, in front of the (possibly shared) string cache, so a
   // hit costs neither a round trip nor a JSON parse
-  const parsed = new Map<string, { payload: CachedRecords; expiresAt: number }>();
-  const PARSED_MAX = 2000;
-  function remember(cacheKey: string, payload: CachedRecords, expiresAt: number): void {
-    if (parsed.size >= PARSED_MAX) parsed.delete(parsed.keys().next().value as string);
-    parsed.set(cacheKey, { payload, expiresAt });
-  }
+  const parsed = new BoundedMap<string, { payload: CachedRecords; expiresAt: number }>(2000);
 
   async function compute(
     product: RecordsProduct,
@@ -138,7 +134,7 @@ export function createRecordsService(deps: RecordsDeps): RecordsService {
       if (cached) {
         const payload = JSON.parse(cached) as CachedRecords;
         // shared entries may be older than ours: keep the local copy no longer than a short while
-        remember(cacheKey, payload, deps.clock() + 30_000);
+        parsed.set(cacheKey, { payload, expiresAt: deps.clock() + 30_000 });
         return answered(product, at, payload, 'hit');
       }
       const work = flights.run(cacheKey, async () => {
@@ -150,7 +146,7 @@ export function createRecordsService(deps: RecordsDeps): RecordsService {
           at.radius,
         );
         await deps.cache.set(cacheKey, JSON.stringify(computed), CACHE_TTL_MS);
-        remember(cacheKey, computed, deps.clock() + CACHE_TTL_MS);
+        parsed.set(cacheKey, { payload: computed, expiresAt: deps.clock() + CACHE_TTL_MS });
         return computed;
       });
       const payload = await awaitWithDeadline(

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { BoundedMap } from '../../domain/collections/bounded-map.ts';
 
 /**
  * Tile requests already admitted, so that a map panning over one layer (and every client
@@ -54,7 +55,7 @@ export function splitSignature(url: string): { lookup: string; signature: string
 }
 
 export class AdmissionMemo {
-  private readonly entries = new Map<string, AdmittedTile>();
+  private readonly entries = new BoundedMap<string, AdmittedTile>(MAX_ENTRIES);
 
   /** the entry admitted for this look-up text and presented signature, still within its time */
   find(lookup: string, presentedSignature: string, nowMs: number): AdmittedTile | undefined {
@@ -71,9 +72,6 @@ export class AdmissionMemo {
   }
 
   remember(lookup: string, entry: AdmittedTile): void {
-    // oldest first out (Map iteration is insertion order)
-    if (!this.entries.has(lookup) && this.entries.size >= MAX_ENTRIES)
-      this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(lookup, entry);
   }
 

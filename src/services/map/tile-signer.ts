@@ -1,3 +1,4 @@
+import { BoundedMap } from '../../domain/collections/bounded-map.ts';
 import {
   type SignatureMemo,
   type SignedQuery,
@@ -32,22 +33,10 @@ export const DEFAULT_URL_TTL_MS = 2 * 3_600_000;
  */
 const MEMO_ENTRIES = 4096;
 
-function boundedMemo(maxEntries: number): SignatureMemo {
-  const entries = new Map<string, readonly Buffer[]>();
-  return {
-    get: (message) => entries.get(message),
-    set(message, expected) {
-      // oldest first out (Map iteration is insertion order)
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
-      entries.set(message, expected);
-    },
-  };
-}
-
 export function createTileSigner(secrets: readonly Buffer[], ttlMs = DEFAULT_URL_TTL_MS): TileSigner {
   const signing = secrets[0];
   if (!signing) throw new Error('at least one tile-signing secret is required');
-  const memo = boundedMemo(MEMO_ENTRIES);
+  const memo: SignatureMemo = new BoundedMap<string, readonly Buffer[]>(MEMO_ENTRIES);
   return {
     expiry: (nowMs) => urlExpiry(nowMs, ttlMs),
     sign: (keyId, scope, expS) => signQuery(signing, keyId, scope, expS),

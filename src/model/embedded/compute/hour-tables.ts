@@ -1,3 +1,4 @@
+import { BoundedMap } from '../../../domain/collections/bounded-map.ts';
 import { forecastWeather } from '../meteo/forecast.ts';
 import { referenceWeather } from '../meteo/reference-weather.ts';
 import { observedWeather } from '../meteo/weather.ts';
@@ -17,7 +18,7 @@ export interface HourSpec {
 
 export class HourTables {
   private readonly years = new Map<string, HourTable>();
-  private readonly singles = new Map<string, HourTable>();
+  private readonly singles = new BoundedMap<string, HourTable>(512);
 
   constructor(private readonly seed: number) {}
 
@@ -63,16 +64,10 @@ export class HourTables {
   single(m: Morphology, spec: HourSpec): HourTable {
     const forecast = spec.issuedMs !== undefined && spec.issuedMs < spec.hourMs;
     const key = `${m.info.id}@${m.info.revision}:${spec.hourMs}:${forecast ? spec.issuedMs : '-'}`;
-    let table = this.singles.get(key);
-    if (table) {
-      // refresh recency
-      this.singles.delete(key);
-      this.singles.set(key, table);
-      return table;
-    }
+    let table = this.singles.use(key);
+    if (table) return table;
     table = this.build(m, [spec]);
     this.singles.set(key, table);
-    if (this.singles.size > 512) this.singles.delete(this.singles.keys().next().value!);
     return table;
   }
 }

@@ -1,3 +1,4 @@
+import { BoundedMap } from '../../../domain/collections/bounded-map.ts';
 import { ModelTimeoutError } from '../../port.ts';
 
 /**
@@ -11,7 +12,7 @@ const KEEP_MAX = 256;
 
 export class WorkRegistry {
   private readonly inflight = new Map<string, Promise<unknown>>();
-  private readonly finished = new Map<string, { value: unknown; until: number }>();
+  private readonly finished = new BoundedMap<string, { value: unknown; until: number }>(KEEP_MAX);
 
   constructor(private readonly now: () => number = () => performance.now()) {}
 
@@ -63,6 +64,5 @@ export class WorkRegistry {
   private prune(): void {
     const now = this.now();
     for (const [k, v] of this.finished) if (v.until <= now) this.finished.delete(k);
-    while (this.finished.size > KEEP_MAX) this.finished.delete(this.finished.keys().next().value!);
   }
 }
