@@ -164,7 +164,8 @@ export function authenticateRoutes(
         : Array.isArray(route.onRequest)
           ? route.onRequest
           : [route.onRequest];
-    route.onRequest = [...own, hook];
+    // first of the route's hooks, as a hook of the scope would be: a route's own hook sees the key
+    route.onRequest = [hook, ...own];
   });
 }
 
