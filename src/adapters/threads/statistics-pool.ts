@@ -15,14 +15,30 @@ export type { StatisticsPool } from './port.ts';
 const SPLIT: readonly (readonly BlockName[])[] = [['air'], ['wind', 'thermal']];
 const WHOLE: readonly (readonly BlockName[])[] = [['air', 'wind', 'thermal']];
 
-/** A copy of the columns `blocks` read, as typed arrays the worker can take over. */
-function ownColumns(
+/**
+ * The columns `blocks` read, to move to a worker: a column that owns its whole buffer is
+ * handed over as it is (the caller gave the series up, see StatisticsPool), anything else
+ * (a view into a larger buffer, a buffer already handed over) is copied first.
+ */
+function takeColumns(
   cell: CellColumns,
   blocks: readonly BlockName[],
+  moving: Set<ArrayBuffer>,
 ): Partial<Record<keyof CellColumns, Float32Array>> {
   const own: Partial<Record<keyof CellColumns, Float32Array>> = {};
   for (const block of blocks)
-    for (const column of BLOCK_COLUMNS[block]) own[column] = new Float32Array(cell[column]);
+    for (const name of BLOCK_COLUMNS[block]) {
+      const column = cell[name];
+      const whole =
+        column instanceof Float32Array &&
+        column.byteOffset === 0 &&
+        column.byteLength === column.buffer.byteLength &&
+        column.buffer instanceof ArrayBuffer &&
+        !moving.has(column.buffer);
+      const taken = whole ? column : new Float32Array(column);
+      moving.add(taken.buffer as ArrayBuffer);
+      own[name] = taken;
+    }
   return own;
 }
 
@@ -77,12 +93,11 @@ export function createStatisticsPool(size: number): StatisticsPool {
     blocks: readonly BlockName[],
   ): Promise<StatisticsReply['blocks']> {
     const id = nextId++;
-    // copies, so that the caller's arrays stay usable; the copies move without another copy
+    // the hours are shared by every task of a location (and stay with the caller): a copy each
     const ownHours = hours.slice();
-    const ownCells = cells.map((cell) => ownColumns(cell, blocks));
-    const transfer: ArrayBuffer[] = [ownHours.buffer as ArrayBuffer];
-    for (const cell of ownCells)
-      for (const column of Object.values(cell)) transfer.push(column.buffer as ArrayBuffer);
+    const moving = new Set<ArrayBuffer>([ownHours.buffer as ArrayBuffer]);
+    const ownCells = cells.map((cell) => takeColumns(cell, blocks, moving));
+    const transfer = [...moving];
     busy.set(worker, (busy.get(worker) ?? 0) + 1);
     return new Promise((resolve, reject) => {
       waiting.set(id, { resolve, reject });

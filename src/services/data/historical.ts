@@ -89,14 +89,14 @@ export function createHistoricalService(deps: HistoricalDeps): HistoricalService
     domain: DomainId,
     cells: number[],
   ): Promise<CachedStatistics> {
-    const series = await deps.model.series(domain, cells, { kind: 'reference' }, { workKey: cacheKey });
+    // no workKey: a caller past its deadline leaves this work running into the durable
+    // cache, where a retry finds it, so the model need not keep the series (MBs) as well
+    const series = await deps.model.series(domain, cells, { kind: 'reference' });
+    const hours = series[0]?.hours.length ?? 0;
     const references = await deps.statistics.references(domain);
+    // the statistics threads take the series' columns over
     const blocks = await deps.statistics.blocks(series, references);
-    const result: CachedStatistics = {
-      generated_utc: new Date(deps.clock()).toISOString(),
-      hours: series[0]?.hours.length ?? 0,
-      blocks,
-    };
+    const result: CachedStatistics = { generated_utc: new Date(deps.clock()).toISOString(), hours, blocks };
     await deps.cache.set(cacheKey, JSON.stringify(result), null);
     return result;
   }

@@ -45,7 +45,7 @@ const LATTICE = 6;
 export interface StatisticsEngine {
   /** the domain's references, computed once per model version */
   references(domain: DomainId): Promise<StatisticsReferences>;
-  /** the air, wind and thermal blocks of the sampled cells' hourly series */
+  /** the air, wind and thermal blocks of the sampled cells' hourly series, whose columns it takes over */
   blocks(series: readonly CellSeries[], references: StatisticsReferences): Promise<StatisticsBlocks>;
 }
 

@@ -19,14 +19,16 @@ const wave = (mean: number, amplitude: number, period: number, phase = 0) =>
     { length: HOURS },
     (_, h) => mean + amplitude * Math.sin((2 * Math.PI * (h + phase)) / period),
   );
-const cell: CellColumns = {
+/** a cell's columns; the pool takes over the columns it is given, so each call gets its own */
+const freshCell = (): CellColumns => ({
   no2: wave(30, 14, 24),
   pm25: wave(11, 4, 24, 3),
   pm10: wave(18, 5, 24, 3),
   ucomfort: wave(1.8, 1.2, 71),
   ugust: wave(4, 3, 71),
   utci: wave(11, 15, HOURS, -2200),
-};
+});
+const cell = freshCell();
 const references = { air: { good_pct: 40, n_locations: 9 }, thermal: { summer_night_mean_utci_c: 17 } };
 
 const pool = createStatisticsPool(2);
@@ -51,20 +53,38 @@ describe('statistics threads', () => {
   };
 
   test('answer the blocks the domain functions compute in-process', async () => {
-    assert.deepEqual(await pool.compute(hours, [cell], references), inProcess());
+    assert.deepEqual(await pool.compute(hours, [freshCell()], references), inProcess());
   });
 
-  test("answer concurrent computations each with its own blocks, leaving the caller's columns usable", async () => {
-    const answers = await Promise.all([1, 2, 3, 4].map(() => pool.compute(hours, [cell], references)));
+  test('answer concurrent computations each with its own blocks', async () => {
+    const answers = await Promise.all([1, 2, 3, 4].map(() => pool.compute(hours, [freshCell()], references)));
     for (const blocks of answers) assert.deepEqual(blocks, inProcess());
     assert.equal(pool.pendingTasks!(), 0);
-    assert.equal(cell.no2.length, HOURS, "the caller's columns stay usable");
+  });
+
+  test('take the columns over instead of copying them on the event loop; the hours stay', async () => {
+    const given = freshCell();
+    const givenHours = hours.slice();
+    assert.deepEqual(await pool.compute(givenHours, [given], references), inProcess());
+    for (const column of Object.values(given)) assert.equal(column.length, 0, 'moved to a thread');
+    assert.equal(givenHours.length, HOURS);
+  });
+
+  test('copy what cannot move alone: one cell given twice, a column that is a view into a larger buffer', async () => {
+    const twice = freshCell();
+    const expectedTwice = computeAirBlock({ hours, cells: [cell, cell] }, references.air);
+    assert.deepEqual((await pool.compute(hours, [twice, twice], references)).air, expectedTwice);
+    const backing = new Float32Array(HOURS * 2);
+    backing.set(cell.no2, HOURS);
+    const view = { ...freshCell(), no2: backing.subarray(HOURS) };
+    assert.deepEqual((await pool.compute(hours, [view], references)).air, inProcess().air);
+    assert.equal(backing.length, HOURS * 2, 'the larger buffer stays with its owner');
   });
 
   test('a single thread (no air / wind-and-thermal split) answers the same blocks', async () => {
     const single = createStatisticsPool(1);
     try {
-      assert.deepEqual(await single.compute(hours, [cell, cell], references), {
+      assert.deepEqual(await single.compute(hours, [freshCell(), freshCell()], references), {
         air: computeAirBlock({ hours, cells: [cell, cell] }, references.air),
         wind: computeWindBlock({ hours, cells: [cell, cell] }),
         thermal: computeThermalBlock({ hours, cells: [cell, cell] }, references.thermal),
