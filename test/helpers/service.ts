@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before } from 'node:test';
 import { type Config, parseConfig } from '../../src/config.ts';
 import { type ComposeOverrides, type Composition, compose } from '../../src/start/compose.ts';
 import { keyIssuer } from './keys.ts';
@@ -45,4 +46,19 @@ export async function startTestService(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One started service for a whole test file, with a key whose rate window no test of the
+ * file reaches: started before the file's first test (node:test `before`), closed after
+ * its last. Read `service` and `key` inside tests, once started.
+ */
+export function serviceForFile(): { readonly service: TestService; readonly key: string } {
+  const file = {} as { service: TestService; key: string };
+  before(async () => {
+    file.service = await startTestService();
+    file.key = await file.service.createKey(['--rate-per-min', '10000']);
+  });
+  after(() => file.service.close());
+  return file;
 }

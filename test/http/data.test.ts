@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { startTestService, type TestService } from '../helpers/service.ts';
+import { serviceForFile, startTestService } from '../helpers/service.ts';
 import { until } from '../helpers/until.ts';
 
 const GRAND_PLACE = { lat: 50.8467, lon: 4.3525 };
@@ -10,16 +10,10 @@ const LILLE = { lat: 50.6366, lon: 3.0635 };
 const ATOMIUM = { lat: 50.89492, lon: 4.34211 };
 const CHARLEROI = { lat: 50.411, lon: 4.4445 };
 
-let service: TestService;
-let key: string;
-before(async () => {
-  service = await startTestService();
-  key = await service.createKey(['--rate-per-min', '10000']);
-});
-after(() => service.close());
+const file = serviceForFile();
 
-const inject = (options: InjectOptions) => service.composition.app.inject(options);
-const get = (url: string, secret = key) => inject({ url, headers: { 'x-api-key': secret } });
+const inject = (options: InjectOptions) => file.service.composition.app.inject(options);
+const get = (url: string, secret = file.key) => inject({ url, headers: { 'x-api-key': secret } });
 
 function code(response: LightMyRequestResponse): string {
   assert.match(String(response.headers['content-type']), /application\/problem\+json/);
@@ -145,24 +139,24 @@ describe('GET /historical/stats', () => {
   });
 
   test('entitlement: product, metric, empty metric scope and city scope are 403; omitted metrics follow the key', async () => {
-    const mapOnly = await service.createKey(['--products', 'map']);
+    const mapOnly = await file.service.createKey(['--products', 'map']);
     assert.equal(
       (await get(`/v1/historical/stats?lat=${NAMUR.lat}&lon=${NAMUR.lon}`, mapOnly)).statusCode,
       403,
     );
-    const airOnly = await service.createKey(['--metrics', 'air']);
+    const airOnly = await file.service.createKey(['--metrics', 'air']);
     const wind = await get(`/v1/historical/stats?lat=${NAMUR.lat}&lon=${NAMUR.lon}&metrics=wind`, airOnly);
     assert.equal(wind.statusCode, 403);
     assert.equal(code(wind), 'forbidden');
     const omitted = (await get(`/v1/historical/stats?lat=${NAMUR.lat}&lon=${NAMUR.lon}`, airOnly)).json();
     assert.deepEqual(omitted.meta.metrics, ['air']);
     assert.equal(omitted.wind, undefined);
-    const empty = await service.createKey(['--metrics', '']);
+    const empty = await file.service.createKey(['--metrics', '']);
     assert.equal(
       (await get(`/v1/historical/stats?lat=${NAMUR.lat}&lon=${NAMUR.lon}`, empty)).statusCode,
       403,
     );
-    const charleroiOnly = await service.createKey(['--cities', 'charleroi']);
+    const charleroiOnly = await file.service.createKey(['--cities', 'charleroi']);
     assert.equal(
       (await get(`/v1/historical/stats?lat=${GRAND_PLACE.lat}&lon=${GRAND_PLACE.lon}`, charleroiOnly))
         .statusCode,
@@ -242,12 +236,12 @@ describe('GET /realtime and /forecast', () => {
   });
 
   test('the key must hold the product and the city', async () => {
-    const historicalOnly = await service.createKey(['--products', 'historical']);
+    const historicalOnly = await file.service.createKey(['--products', 'historical']);
     assert.equal(
       (await get(`/v1/realtime?lat=${GRAND_PLACE.lat}&lon=${GRAND_PLACE.lon}`, historicalOnly)).statusCode,
       403,
     );
-    const charleroiOnly = await service.createKey(['--cities', 'charleroi']);
+    const charleroiOnly = await file.service.createKey(['--cities', 'charleroi']);
     assert.equal(
       (await get(`/v1/forecast?lat=${GRAND_PLACE.lat}&lon=${GRAND_PLACE.lon}`, charleroiOnly)).statusCode,
       403,

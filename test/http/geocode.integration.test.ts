@@ -1,19 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { InjectOptions } from 'fastify';
-import { startTestService, type TestService } from '../helpers/service.ts';
+import { serviceForFile } from '../helpers/service.ts';
 import { until } from '../helpers/until.ts';
 
-let service: TestService;
-let key: string;
-before(async () => {
-  service = await startTestService();
-  key = await service.createKey(['--rate-per-min', '10000']);
-});
-after(() => service.close());
+const file = serviceForFile();
 
-const inject = (options: InjectOptions) => service.composition.app.inject(options);
-const get = (url: string, secret = key) => inject({ url, headers: { 'x-api-key': secret } });
+const inject = (options: InjectOptions) => file.service.composition.app.inject(options);
+const get = (url: string, secret = file.key) => inject({ url, headers: { 'x-api-key': secret } });
 
 describe('GET /geocode', () => {
   test('q and limit rules', async () => {
@@ -70,7 +64,7 @@ describe('GET /geocode', () => {
   });
 
   test('a key without the geocode product is 403', async () => {
-    const mapOnly = await service.createKey(['--products', 'map']);
+    const mapOnly = await file.service.createKey(['--products', 'map']);
     assert.equal((await get('/v1/geocode?q=Namur', mapOnly)).statusCode, 403);
   });
 });
@@ -101,7 +95,7 @@ describe('address input on the data endpoints', () => {
       inject({
         method: 'POST',
         url: '/v1/reports',
-        headers: { 'x-api-key': key },
+        headers: { 'x-api-key': file.key },
         payload: payload as object,
       });
     assert.equal((await post({ address: 'Lille' })).statusCode, 422);

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { startTestService, type TestService } from '../helpers/service.ts';
+import { serviceForFile } from '../helpers/service.ts';
 
 /**
  * A cold area statistic moves the reference year of ~30 cells (MBs of hourly columns)
@@ -13,13 +13,7 @@ import { startTestService, type TestService } from '../helpers/service.ts';
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
 
-let service: TestService;
-let key: string;
-before(async () => {
-  service = await startTestService();
-  key = await service.createKey(['--rate-per-min', '10000']);
-});
-after(() => service.close());
+const file = serviceForFile();
 
 /** memory outside the JS heap (ArrayBuffers and their backing stores), after a full collection */
 function bufferMemoryMb(): number {
@@ -33,9 +27,9 @@ test('twelve distinct cold radius-50 statistics leave no hourly columns behind',
   const ask = async (i: number) => {
     const lat = (50.838 + (i % 6) * 0.0009).toFixed(5);
     const lon = (4.337 + Math.floor(i / 6) * 0.0013).toFixed(5);
-    const response = await service.composition.app.inject({
+    const response = await file.service.composition.app.inject({
       url: `/v1/historical/stats?lat=${lat}&lon=${lon}&radius=50`,
-      headers: { 'x-api-key': key },
+      headers: { 'x-api-key': file.key },
     });
     assert.equal(response.statusCode, 200, response.body);
     assert.equal(response.headers['x-cache'], 'miss');
