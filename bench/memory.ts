@@ -12,7 +12,8 @@ import { npmStart } from './start-command.ts';
 /**
  * Resident memory of the embedded service (the built server, `npm start`'s process) after
  * 100,000 mixed requests and again after a second 100,000: real-time and forecast answers
- * over 300 places (cold, then cached), historical statistics over 60, map catalogs,
+ * over 300 places (cold, then cached), historical statistics over 60 places, each as a
+ * point and as a 50 m radius (~30 cells, MBs of hourly columns while computed), map catalogs,
  * TileJSON and tiles, key and public routes, and a quarter of fuzz (malformed numbers,
  * swapped coordinates, unknown keys, forged signatures, unknown paths, oversized values).
  * Goal: ≤ 400 MB, and flat: the second 100,000 add no more than the noise band.
@@ -103,8 +104,10 @@ for (let i = 0; i < 2000; i++) {
   const r = random();
   if (r < 0.25) mix.push({ method: 'GET', path: `/v1/realtime?${place(300)}`, headers: keyed });
   else if (r < 0.35) mix.push({ method: 'GET', path: `/v1/forecast?${place(300)}`, headers: keyed });
-  else if (r < 0.4) mix.push({ method: 'GET', path: `/v1/historical/stats?${place(60)}`, headers: keyed });
-  else if (r < 0.45) mix.push({ method: 'GET', path: '/v1/map/brussels', headers: keyed });
+  else if (r < 0.4) {
+    const radius = random() < 0.5 ? '&radius=50' : '';
+    mix.push({ method: 'GET', path: `/v1/historical/stats?${place(60)}${radius}`, headers: keyed });
+  } else if (r < 0.45) mix.push({ method: 'GET', path: '/v1/map/brussels', headers: keyed });
   else if (r < 0.55) {
     const template = tileTemplates[Math.floor(random() * tileTemplates.length)] as string;
     const x = centre.x - 4 + Math.floor(random() * 8);

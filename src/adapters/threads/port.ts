@@ -20,10 +20,10 @@ export interface StatisticsBlocksOut {
 
 /**
  * Worker threads that turn hourly series into the statistics blocks: a year of hours over
- * dozens of cells is too much work for the event loop. The columns a block reads are
- * transferred, not copied: `compute` takes them over, and the caller's arrays of those
- * columns are empty afterwards (the hours stay usable). A cold radius holds ~7 MB of them,
- * which the event loop's thread would otherwise copy, and collect, on every request.
+ * dozens of cells is too much work for the event loop. The buffers of the columns a block
+ * reads are transferred, not copied: `compute` takes them over, and the caller's arrays in
+ * those buffers are empty afterwards (the hours stay usable). A cold radius holds ~7 MB of
+ * them, which the event loop's thread would otherwise copy, and collect, on every request.
  */
 export interface StatisticsPool {
   compute(

@@ -16,26 +16,28 @@ const SPLIT: readonly (readonly BlockName[])[] = [['air'], ['wind', 'thermal']];
 const WHOLE: readonly (readonly BlockName[])[] = [['air', 'wind', 'thermal']];
 
 /**
- * The columns `blocks` read, to move to a worker: a column that owns its whole buffer is
- * handed over as it is (the caller gave the series up, see StatisticsPool), anything else
- * (a view into a larger buffer, a buffer already handed over) is copied first.
+ * The columns `blocks` read, to move to the worker of task `task`: a column moves with its
+ * buffer (the caller gave the series up, see StatisticsPool), views included, unless
+ * another task of the same computation took that buffer already; then, and for shared
+ * memory, it is copied. Buffers to transfer are added to `moving`.
  */
 function takeColumns(
   cell: CellColumns,
   blocks: readonly BlockName[],
+  task: number,
+  claimed: Map<ArrayBuffer, number>,
   moving: Set<ArrayBuffer>,
 ): Partial<Record<keyof CellColumns, Float32Array>> {
   const own: Partial<Record<keyof CellColumns, Float32Array>> = {};
   for (const block of blocks)
     for (const name of BLOCK_COLUMNS[block]) {
       const column = cell[name];
-      const whole =
+      const movable =
         column instanceof Float32Array &&
-        column.byteOffset === 0 &&
-        column.byteLength === column.buffer.byteLength &&
         column.buffer instanceof ArrayBuffer &&
-        !moving.has(column.buffer);
-      const taken = whole ? column : new Float32Array(column);
+        (claimed.get(column.buffer) ?? task) === task;
+      const taken = movable ? column : new Float32Array(column);
+      claimed.set(taken.buffer as ArrayBuffer, task);
       moving.add(taken.buffer as ArrayBuffer);
       own[name] = taken;
     }
@@ -85,24 +87,45 @@ export function createStatisticsPool(size: number): StatisticsPool {
   }
   workers = Array.from({ length: Math.max(1, size) }, spawn);
 
-  function post(
-    worker: Worker,
+  /** one worker's share of a computation: its blocks and the columns they read, taken over */
+  interface Share {
+    hours: Float64Array;
+    blocks: readonly BlockName[];
+    cells: StatisticsTask['cells'];
+    transfer: ArrayBuffer[];
+  }
+
+  function share(
     hours: Float64Array,
     cells: readonly CellColumns[],
-    references: StatisticsReferences,
     blocks: readonly BlockName[],
-  ): Promise<StatisticsReply['blocks']> {
-    const id = nextId++;
+    task: number,
+    claimed: Map<ArrayBuffer, number>,
+  ): Share {
     // the hours are shared by every task of a location (and stay with the caller): a copy each
     const ownHours = hours.slice();
     const moving = new Set<ArrayBuffer>([ownHours.buffer as ArrayBuffer]);
-    const ownCells = cells.map((cell) => takeColumns(cell, blocks, moving));
-    const transfer = [...moving];
+    const ownCells = cells.map((cell) => takeColumns(cell, blocks, task, claimed, moving));
+    return { hours: ownHours, blocks, cells: ownCells, transfer: [...moving] };
+  }
+
+  function post(
+    worker: Worker,
+    part: Share,
+    references: StatisticsReferences,
+  ): Promise<StatisticsReply['blocks']> {
+    const id = nextId++;
     busy.set(worker, (busy.get(worker) ?? 0) + 1);
     return new Promise((resolve, reject) => {
       waiting.set(id, { resolve, reject });
-      const task: StatisticsTask = { id, hours: ownHours, blocks, cells: ownCells, references };
-      worker.postMessage(task, transfer);
+      const task: StatisticsTask = {
+        id,
+        hours: part.hours,
+        blocks: part.blocks,
+        cells: part.cells,
+        references,
+      };
+      worker.postMessage(task, part.transfer);
     });
   }
 
@@ -111,9 +134,10 @@ export function createStatisticsPool(size: number): StatisticsPool {
     async compute(hours, cells, references) {
       const groups = workers.length > 1 ? SPLIT : WHOLE;
       const idlest = [...workers].sort((a, b) => (busy.get(a) ?? 0) - (busy.get(b) ?? 0));
-      const parts = await Promise.all(
-        groups.map((blocks, index) => post(idlest[index]!, hours, cells, references, blocks)),
-      );
+      // every share is taken (copies made) before the first one moves its buffers away
+      const claimed = new Map<ArrayBuffer, number>();
+      const shares = groups.map((blocks, index) => share(hours, cells, blocks, index, claimed));
+      const parts = await Promise.all(shares.map((part, index) => post(idlest[index]!, part, references)));
       return Object.assign({}, ...parts) as StatisticsReply['blocks'];
     },
     async close() {

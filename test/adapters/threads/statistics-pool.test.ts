@@ -70,15 +70,22 @@ describe('statistics threads', () => {
     assert.equal(givenHours.length, HOURS);
   });
 
-  test('copy what cannot move alone: one cell given twice, a column that is a view into a larger buffer', async () => {
+  test('move views with their buffer; a buffer another thread takes is copied for this one', async () => {
+    const source = freshCell();
+    // the air and the wind columns in one buffer: the air thread takes it, the wind and
+    // thermal thread gets copies
+    const shared = new Float32Array(HOURS * 6);
+    const names = ['no2', 'pm25', 'pm10', 'ucomfort', 'ugust', 'utci'] as const;
+    const mixed = {} as CellColumns;
+    names.forEach((name, i) => {
+      shared.set(source[name], i * HOURS);
+      mixed[name] = shared.subarray(i * HOURS, (i + 1) * HOURS);
+    });
+    assert.deepEqual(await pool.compute(hours, [mixed], references), inProcess());
+    assert.equal(shared.length, 0, 'the shared buffer moved to a thread');
     const twice = freshCell();
     const expectedTwice = computeAirBlock({ hours, cells: [cell, cell] }, references.air);
     assert.deepEqual((await pool.compute(hours, [twice, twice], references)).air, expectedTwice);
-    const backing = new Float32Array(HOURS * 2);
-    backing.set(cell.no2, HOURS);
-    const view = { ...freshCell(), no2: backing.subarray(HOURS) };
-    assert.deepEqual((await pool.compute(hours, [view], references)).air, inProcess().air);
-    assert.equal(backing.length, HOURS * 2, 'the larger buffer stays with its owner');
   });
 
   test('a single thread (no air / wind-and-thermal split) answers the same blocks', async () => {

@@ -58,6 +58,31 @@ function allocateOutput(length: number): CellOutput {
   return out;
 }
 
+/** the pollutant columns of a series, kept in a buffer of their own (see seriesOutput) */
+const AIR_FIELDS: ReadonlySet<OutputField> = new Set(['no2', 'pm25', 'pm10', 'o3']);
+
+/**
+ * A cell's series columns in two buffers, the pollutants in one and everything else in the
+ * other, rather than one small buffer per column: a reference year makes each buffer a
+ * few hundred kB, which the allocator maps and unmaps on its own instead of leaving
+ * fragments in a heap that never shrinks (the statistics threads read the two groups
+ * apart, and take each buffer over whole).
+ */
+function seriesOutput(length: number): CellOutput {
+  const air = new ArrayBuffer(AIR_FIELDS.size * length * Float32Array.BYTES_PER_ELEMENT);
+  const rest = new ArrayBuffer(
+    (OUTPUT_FIELDS.length - AIR_FIELDS.size) * length * Float32Array.BYTES_PER_ELEMENT,
+  );
+  const out = {} as CellOutput;
+  let airAt = 0;
+  let restAt = 0;
+  for (const f of OUTPUT_FIELDS) {
+    if (AIR_FIELDS.has(f)) out[f] = new Float32Array(air, airAt++ * length * 4, length);
+    else out[f] = new Float32Array(rest, restAt++ * length * 4, length);
+  }
+  return out;
+}
+
 /**
  * One run of a domain over some hours: its table, and — built only when a cell outside
  * a city's zone asks for it — the nationwide one.
@@ -198,7 +223,7 @@ export class ModelEngine {
     const hourArray = Float64Array.from(hours);
     return cells.map((cell) => {
       this.checkCell(m, cell);
-      const out = allocateOutput(hours.length);
+      const out = seriesOutput(hours.length);
       run.compute(cell, 0, hours.length, out, 0, ALL);
       return { cell, hours: hourArray.slice(), ...out };
     });

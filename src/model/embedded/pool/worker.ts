@@ -36,11 +36,12 @@ function run(task: Task): { result: unknown; transfer: ArrayBuffer[] } {
   }
   if (task.method === 'series') {
     const result = engine.series(task.domain, task.cells, task.span);
-    const transfer: ArrayBuffer[] = [];
+    // columns share buffers (engine.ts, seriesOutput): each buffer is listed once
+    const transfer = new Set<ArrayBuffer>();
     for (const s of result) {
-      for (const v of Object.values(s)) if (ArrayBuffer.isView(v)) transfer.push(v.buffer as ArrayBuffer);
+      for (const v of Object.values(s)) if (ArrayBuffer.isView(v)) transfer.add(v.buffer as ArrayBuffer);
     }
-    return { result, transfer };
+    return { result, transfer: [...transfer] };
   }
   if (task.method === 'layerWindow') {
     const result = engine.layerWindow(task.domain, task.layer, task.hour, task.window);
