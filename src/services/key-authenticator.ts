@@ -103,9 +103,13 @@ export function createKeyAuthenticator(
     }
   }
 
-  function cachedLookup(secret: string): KeyRecord | null | undefined {
-    if (keyTypeOf(secret) === null || secret.length > 200) return null;
-    const hash = hashKeySecret(secret);
+  /** the stored hash a presented secret would have, or null for text that cannot be a key */
+  function hashOf(secret: string): string | null {
+    return keyTypeOf(secret) === null || secret.length > 200 ? null : hashKeySecret(secret);
+  }
+
+  /** the cached key of a hash while fresh, else undefined */
+  function cachedByHash(hash: string): KeyRecord | null | undefined {
     const entry = fresh(byHash, hash, clock());
     if (entry === undefined) return undefined;
     options.onCache?.('hit');
@@ -120,12 +124,16 @@ export function createKeyAuthenticator(
   }
 
   return {
-    cachedLookup,
+    cachedLookup(secret) {
+      const hash = hashOf(secret);
+      return hash === null ? null : cachedByHash(hash);
+    },
     async lookup(secret) {
-      const known = cachedLookup(secret);
+      const hash = hashOf(secret);
+      if (hash === null) return null;
+      const known = cachedByHash(hash);
       if (known !== undefined) return known;
       options.onCache?.('miss');
-      const hash = hashKeySecret(secret);
       const now = clock();
       const held = byHash.get(hash);
       let found: Awaited<ReturnType<KeyRepository['findByHash']>>;

@@ -6,25 +6,9 @@
  */
 import type { ClassBounds, TileField, When, WhenTest } from './types.ts';
 
-/** Whether one comparison holds; a missing reading (NaN) never satisfies a test. */
-export function testHolds(test: WhenTest, value: number): boolean {
-  if ('lt' in test) return value < test.lt;
-  if ('lte' in test) return value <= test.lte;
-  if ('gt' in test) return value > test.gt;
-  return value >= test.gte;
-}
-
 /** The tests of a rule and how they combine. */
-export function ruleParts(when: When): { mode: 'all' | 'any'; tests: WhenTest[] } {
+function ruleParts(when: When): { mode: 'all' | 'any'; tests: WhenTest[] } {
   return 'all' in when ? { mode: 'all', tests: when.all } : { mode: 'any', tests: when.any };
-}
-
-/** Whether a rule holds for the readings given by `read`. */
-export function whenHolds(when: When, read: (field: TileField) => number): boolean {
-  const { mode, tests } = ruleParts(when);
-  return mode === 'all'
-    ? tests.every((test) => testHolds(test, read(test.field)))
-    : tests.some((test) => testHolds(test, read(test.field)));
 }
 
 const LESS = 0;

@@ -69,16 +69,15 @@ const AIR_FIELDS: ReadonlySet<OutputField> = new Set(['no2', 'pm25', 'pm10', 'o3
  * apart, and take each buffer over whole).
  */
 function seriesOutput(length: number): CellOutput {
-  const air = new ArrayBuffer(AIR_FIELDS.size * length * Float32Array.BYTES_PER_ELEMENT);
-  const rest = new ArrayBuffer(
-    (OUTPUT_FIELDS.length - AIR_FIELDS.size) * length * Float32Array.BYTES_PER_ELEMENT,
-  );
+  const columnBytes = length * Float32Array.BYTES_PER_ELEMENT;
+  const air = new ArrayBuffer(AIR_FIELDS.size * columnBytes);
+  const rest = new ArrayBuffer((OUTPUT_FIELDS.length - AIR_FIELDS.size) * columnBytes);
   const out = {} as CellOutput;
   let airAt = 0;
   let restAt = 0;
   for (const f of OUTPUT_FIELDS) {
-    if (AIR_FIELDS.has(f)) out[f] = new Float32Array(air, airAt++ * length * 4, length);
-    else out[f] = new Float32Array(rest, restAt++ * length * 4, length);
+    if (AIR_FIELDS.has(f)) out[f] = new Float32Array(air, airAt++ * columnBytes, length);
+    else out[f] = new Float32Array(rest, restAt++ * columnBytes, length);
   }
   return out;
 }
