@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -10,6 +9,7 @@ import { answerCors } from './plugins/cors.ts';
 import { registerTelemetryHooks } from './plugins/telemetry.ts';
 import { sendProblem, toApiError } from './problem.ts';
 import { clientErrorResponse, missingHostRefusal, refuseConnect } from './raw-refusals.ts';
+import { createRequestIds } from './request-id.ts';
 import { createRouteIndex } from './route-index.ts';
 import { registerDocsRoutes } from './routes/docs/index.ts';
 import { registerFeatureRoutes } from './routes/features.ts';
@@ -47,7 +47,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     requestTimeout: SERVER_TIMEOUTS.requestTimeoutMs,
     keepAliveTimeout: SERVER_TIMEOUTS.keepAliveTimeoutMs,
-    genReqId: () => randomUUID(),
+    genReqId: createRequestIds(),
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT_BYTES,
     return503OnClosing: false,
