@@ -63,3 +63,27 @@ test('refusals are never remembered: bad input and places outside coverage are r
     );
   }
 });
+
+test('each coordinate, radius and product is its own entry, and the memo holds at most 4096 placements', () => {
+  const memo = new PlacementMemo();
+  const key = keyRecord();
+  const a = memo.ofPoint('realtime', key, GRAND_PLACE);
+  const b = memo.ofPoint('realtime', key, { ...GRAND_PLACE, radius: '10' });
+  const c = memo.ofPoint('realtime', key, { lat: '50.8468', lon: '4.3525' });
+  assert.notEqual(a, b, 'a radius given is remembered apart from none');
+  assert.deepEqual([a.radius, b.radius], [10, 10]);
+  assert.equal(c.location.lat, 50.8468);
+  assert.equal(memo.size, 3);
+  // distinct places in Brussels until the memo is full, then one more
+  for (let i = 0; memo.size < 4096; i++)
+    memo.ofPoint('realtime', key, {
+      lat: (50.847 + (i % 64) * 1e-5).toFixed(5),
+      lon: (4.353 + Math.floor(i / 64) * 1e-5).toFixed(5),
+    });
+  assert.equal(memo.ofPoint('realtime', key, GRAND_PLACE), a, 'still remembered while there is room');
+  memo.ofPoint('realtime', key, { lat: '50.8460', lon: '4.3520' });
+  assert.equal(memo.size, 1, 'full: it starts again empty');
+  const again = memo.ofPoint('realtime', key, GRAND_PLACE);
+  assert.notEqual(again, a, 'placed afresh');
+  assert.deepEqual(again, a);
+});

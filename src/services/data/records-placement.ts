@@ -1,4 +1,3 @@
-import { BoundedMap } from '../../domain/collections/bounded-map.ts';
 import type { CityDefinition } from '../../domain/coverage/cities.ts';
 import { registryGeneration } from '../../domain/coverage/cities.ts';
 import { classifyPoint } from '../../domain/coverage/classify.ts';
@@ -55,6 +54,10 @@ export function place(
 
 const MAX_ENTRIES = 4096;
 
+type Remembered = { key: KeyRecord; generation: number; placement: Placement };
+/** radius (as asked, or absent) → placement */
+type ByRadius = Map<string | undefined, Remembered>;
+
 /**
  * Placements of coordinate queries already answered, so that a client polling one place
  * costs a look-up instead of parsing, rounding, point-in-polygon and entitlement. An
@@ -62,24 +65,57 @@ const MAX_ENTRIES = 4096;
  * when it reads the key again, so scope changes apply within its 2 s) and the same city
  * registry (an import or removal of a city renews every placement). Refusals are never
  * remembered: they are thrown before anything is stored.
+ *
+ * Nested maps (key id → product → lat → lon → radius) rather than one map under a
+ * joined string: a key joined per request is a concatenated string that the Map must
+ * flatten and hash, ~1.7 µs of a real-time hit in a profile (docs/performance.md), where
+ * each level here is the id the record holds or a short parameter string. At most MAX_ENTRIES
+ * placements are held; past that the memo starts again empty.
  */
 export class PlacementMemo {
-  private readonly entries = new BoundedMap<
+  private readonly byKey = new Map<
     string,
-    { key: KeyRecord; generation: number; placement: Placement }
-  >(MAX_ENTRIES);
+    Map<string, Map<string | undefined, Map<string | undefined, ByRadius>>>
+  >();
+  private held = 0;
+
+  /** placements held */
+  get size(): number {
+    return this.held;
+  }
 
   /** the placement of a coordinate query (`address` absent), from the memo or worked out now */
   ofPoint(product: RecordsProduct, key: KeyRecord, query: RecordsQuery): Placement {
-    const lookup = `${product}|${key.id}|${query.lat}|${query.lon}|${query.radius}`;
     const generation = registryGeneration();
-    const known = this.entries.get(lookup);
+    const known = this.byKey.get(key.id)?.get(product)?.get(query.lat)?.get(query.lon)?.get(query.radius);
     if (known !== undefined && known.key === key && known.generation === generation) return known.placement;
     const radius = parseRadius(query.radius, 10)!;
     const input = parseLocationInput(query);
     if (input.kind !== 'point') throw new Error('ofPoint is for coordinate queries');
     const placement = place(product, key, { address: null, lat: input.lat, lon: input.lon }, radius);
-    this.entries.set(lookup, { key, generation, placement });
+    this.remember(product, query, { key, generation, placement });
     return placement;
   }
+
+  private remember(product: RecordsProduct, query: RecordsQuery, entry: Remembered): void {
+    if (this.held >= MAX_ENTRIES) {
+      this.byKey.clear();
+      this.held = 0;
+    }
+    const byProduct = getOrAdd(this.byKey, entry.key.id, () => new Map());
+    const byLat = getOrAdd(byProduct, product, () => new Map());
+    const byLon = getOrAdd(byLat, query.lat, () => new Map());
+    const byRadius = getOrAdd(byLon, query.lon, (): ByRadius => new Map());
+    if (!byRadius.has(query.radius)) this.held++;
+    byRadius.set(query.radius, entry);
+  }
+}
+
+function getOrAdd<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
 }
