@@ -8,7 +8,7 @@ export function addVary(reply: FastifyReply, ...names: string[]): void {
     .filter((v) => v !== '');
   for (const name of names)
     if (!existing.some((v) => v.toLowerCase() === name.toLowerCase())) existing.push(name);
-  reply.header('Vary', existing.join(', '));
+  reply.header('vary', existing.join(', '));
 }
 
 /**
@@ -17,9 +17,9 @@ export function addVary(reply: FastifyReply, ...names: string[]): void {
  */
 export function publicResourceCaching(reply: FastifyReply, keyed: boolean): void {
   if (keyed) {
-    reply.header('Cache-Control', 'private, max-age=3600');
+    reply.header('cache-control', 'private, max-age=3600');
     addVary(reply, 'Authorization', 'X-API-Key');
   } else {
-    reply.header('Cache-Control', 'public, max-age=3600');
+    reply.header('cache-control', 'public, max-age=3600');
   }
 }

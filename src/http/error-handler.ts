@@ -12,7 +12,7 @@ import { keepReadingRefusedBody } from './server-limits.ts';
  */
 export function createErrorHandler(docsUrl: string) {
   return function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-    reply.header('X-Request-Id', request.id);
+    reply.header('x-request-id', request.id);
     const mapped = toApiError(error) ?? translateFailure(error, request.routeOptions.config?.product);
     if (!mapped) {
       request.log.error({ err: error }, 'unhandled error');

@@ -56,9 +56,9 @@ export interface KeyHookDeps {
 }
 
 function setRateHeaders(reply: FastifyReply, window: RateWindow): void {
-  reply.header('X-RateLimit-Limit', String(window.limit));
-  reply.header('X-RateLimit-Remaining', String(window.remaining));
-  reply.header('X-RateLimit-Reset', String(window.resetS));
+  reply.header('x-ratelimit-limit', String(window.limit));
+  reply.header('x-ratelimit-remaining', String(window.remaining));
+  reply.header('x-ratelimit-reset', String(window.resetS));
 }
 
 /** The problem a refused verification answers: unknown key 401, everything about entitlement 403, 429 past the window. */

@@ -15,16 +15,16 @@ export function answerCors(request: FastifyRequest, reply: FastifyReply): boolea
   // an opaque origin ('null': sandboxed frames, file: pages) or anything that is not a
   // scheme://host[:port] is never echoed: no key can be registered for it
   if (typeof origin !== 'string' || parseOrigin(origin) === null) return false;
-  reply.header('Access-Control-Allow-Origin', origin);
-  reply.header('Vary', 'Origin');
+  reply.header('access-control-allow-origin', origin);
+  reply.header('vary', 'Origin');
   reply.header(
     'Access-Control-Expose-Headers',
     'X-Request-Id, X-Cache, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Content-Disposition',
   );
   if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
-    reply.header('Access-Control-Allow-Methods', 'GET, HEAD, POST, OPTIONS');
-    reply.header('Access-Control-Allow-Headers', 'Authorization, X-API-Key, Content-Type');
-    reply.header('Access-Control-Max-Age', '600');
+    reply.header('access-control-allow-methods', 'GET, HEAD, POST, OPTIONS');
+    reply.header('access-control-allow-headers', 'Authorization, X-API-Key, Content-Type');
+    reply.header('access-control-max-age', '600');
     reply.code(204).send();
     return true;
   }

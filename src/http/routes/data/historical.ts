@@ -20,8 +20,8 @@ export function registerHistoricalRoute(app: V1App, service: HistoricalService):
     },
     async (request, reply) => {
       const { body, cacheStatus } = await service.stats(requireKey(request), request.query);
-      reply.header('X-Cache', cacheStatus);
-      reply.header('Cache-Control', 'private, max-age=3600');
+      reply.header('x-cache', cacheStatus);
+      reply.header('cache-control', 'private, max-age=3600');
       // the service's HistoricalStats and the response schema agree (http/schema-agreement.ts)
       return body;
     },

@@ -12,8 +12,8 @@ const SUMMARIES: Record<RecordsProduct, string> = {
 };
 
 function send(reply: FastifyReply, { body, cacheStatus }: RecordsAnswer): void {
-  reply.header('X-Cache', cacheStatus);
-  reply.header('Cache-Control', 'private, max-age=300');
+  reply.header('x-cache', cacheStatus);
+  reply.header('cache-control', 'private, max-age=300');
   // ready JSON bytes (services/data/records-body.ts; a Buffer skips the serializer):
   // the schema above still documents the shape, and the data tests check every field
   reply.type('application/json; charset=utf-8').send(body);

@@ -6,11 +6,11 @@ import { renderErrorsPage } from './errors-page.ts';
 export async function registerDocsRoutes(v1: V1App, _deps: AppDeps): Promise<void> {
   const errorsPage = renderErrorsPage();
   v1.get('/openapi.json', { schema: { hide: true } }, async (_request, reply) => {
-    reply.header('Cache-Control', 'public, max-age=300');
+    reply.header('cache-control', 'public, max-age=300');
     return reply.type('application/json').send(JSON.stringify(v1.swagger()));
   });
   v1.get('/docs/errors', { schema: { hide: true } }, async (_request, reply) => {
-    reply.header('Cache-Control', 'public, max-age=3600');
+    reply.header('cache-control', 'public, max-age=3600');
     return reply.type('text/html; charset=utf-8').send(errorsPage);
   });
   await v1.register(swaggerUi, {

@@ -24,7 +24,7 @@ function registerGeocode(service: GeocodeService) {
       },
       async (request, reply) => {
         // results must not be stored or redistributed: no shared caches
-        reply.header('Cache-Control', 'private, no-store');
+        reply.header('cache-control', 'private, no-store');
         // the schema's default fills an absent limit
         return service.geocode(request.query.q, request.query.limit ?? GEOCODE_MAX_LIMIT);
       },

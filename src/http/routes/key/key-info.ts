@@ -47,7 +47,7 @@ export function registerKeyInfo(app: V1App): void {
       }
       // the ready JSON text skips the serializer; the schema still documents the shape
       (reply as FastifyReply)
-        .header('Cache-Control', 'no-store')
+        .header('cache-control', 'no-store')
         .type('application/json; charset=utf-8')
         .send(body);
     },

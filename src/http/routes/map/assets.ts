@@ -79,10 +79,10 @@ export async function registerMapAssets(app: FastifyInstance, opts: MapAssetOpti
         throw apiError('not_found', `No file ${request.url.split('?')[0]}; has 'npm run build' run?`);
       }
       const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-      reply.header('Content-Type', file.type);
-      reply.header('Cache-Control', cacheControl);
-      reply.header('Vary', 'Accept-Encoding');
-      if (gzip) reply.header('Content-Encoding', 'gzip');
+      reply.header('content-type', file.type);
+      reply.header('cache-control', cacheControl);
+      reply.header('vary', 'Accept-Encoding');
+      if (gzip) reply.header('content-encoding', 'gzip');
       return reply.send(gzip ? file.gzip : file.raw);
     };
   }

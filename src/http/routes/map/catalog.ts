@@ -33,9 +33,9 @@ export function registerMapCatalog(app: V1App, service: CatalogService): void {
         city,
         key: { id: key.id, metrics: key.metrics, horizons: key.horizons },
       });
-      reply.header('X-Cache', cache);
+      reply.header('x-cache', cache);
       // the links are signed for this key: only the key holder's own cache may keep them
-      reply.header('Cache-Control', 'private, max-age=60');
+      reply.header('cache-control', 'private, max-age=60');
       addVary(reply, 'Authorization', 'X-API-Key');
       return body;
     },

@@ -60,13 +60,13 @@ export function registerMapTiles(app: V1App, service: TileService): void {
   }
 
   function send(request: FastifyRequest, reply: FastifyReply, result: TileResult): FastifyReply {
-    reply.header('Cache-Control', 'public, max-age=86400');
-    reply.header('ETag', result.etag);
-    reply.header('Vary', 'Accept-Encoding');
+    reply.header('cache-control', 'public, max-age=86400');
+    reply.header('etag', result.etag);
+    reply.header('vary', 'Accept-Encoding');
     if (etagMatches(request.headers['if-none-match'], result.etag)) return reply.code(304).send();
     if (result.status === 204) return reply.code(204).send();
-    reply.header('Content-Type', result.contentType);
-    if (result.contentEncoding) reply.header('Content-Encoding', result.contentEncoding);
+    reply.header('content-type', result.contentType);
+    if (result.contentEncoding) reply.header('content-encoding', result.contentEncoding);
     return reply.send(result.body);
   }
 

@@ -28,7 +28,7 @@ export function registerMapTileJson(app: V1App, service: TileService): void {
   // it: a cached copy must not outlive them (called once the signature verified)
   const send = (reply: { header(k: string, v: string): unknown }, exp: unknown) => {
     const left = Number(exp) - Math.floor(service.now() / 1000);
-    reply.header('Cache-Control', `public, max-age=${Math.max(0, Math.min(86400, left))}`);
+    reply.header('cache-control', `public, max-age=${Math.max(0, Math.min(86400, left))}`);
   };
 
   app.get(

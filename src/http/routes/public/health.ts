@@ -25,7 +25,7 @@ export function registerHealth(app: V1App, deps: { version: string; clock: () =>
     },
     // synchronous: nothing to wait for, so no promise per request (Fastify sends the value)
     (_request, reply) => {
-      reply.header('Cache-Control', 'no-store');
+      reply.header('cache-control', 'no-store');
       return {
         service: 'svc-api' as const,
         status: 'ok' as const,

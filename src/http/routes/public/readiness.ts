@@ -39,8 +39,8 @@ export function registerReadiness(app: V1App, deps: { readiness: Readiness; cloc
     },
     async (_request, reply) => {
       const report = await deps.readiness.report();
-      reply.header('Cache-Control', 'no-store');
-      if (!report.ready) reply.code(503).header('Retry-After', String(RETRY_AFTER_SECONDS));
+      reply.header('cache-control', 'no-store');
+      if (!report.ready) reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS));
       return {
         status: report.ready ? ('ready' as const) : ('unavailable' as const),
         checks: report.checks,

@@ -57,7 +57,7 @@ export function registerScales(app: V1App): void {
       const variant = variants.get(request.query.metric ?? 'all')!;
       // the same bytes for every caller, key or not: publicly cacheable (spec: GET /scales)
       publicResourceCaching(reply, false);
-      reply.header('ETag', variant.etag);
+      reply.header('etag', variant.etag);
       if (etagMatches(request.headers['if-none-match'], variant.etag)) {
         (reply as FastifyReply).code(304).send();
         return;

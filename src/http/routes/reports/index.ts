@@ -97,7 +97,7 @@ function registerReports(service: ReportService) {
       },
       async (request, reply) => {
         assertJobId(request.params.job_id);
-        reply.header('Cache-Control', 'no-store');
+        reply.header('cache-control', 'no-store');
         return service.get(requireKey(request).id, request.params.job_id);
       },
     );
@@ -136,8 +136,8 @@ function registerReports(service: ReportService) {
           request.query.format,
         );
         return (reply as FastifyReply)
-          .header('Content-Disposition', `attachment; filename="${file.filename}"`)
-          .header('Cache-Control', 'private, no-store')
+          .header('content-disposition', `attachment; filename="${file.filename}"`)
+          .header('cache-control', 'private, no-store')
           .type(file.contentType)
           .send(file.body);
       },
