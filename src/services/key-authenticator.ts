@@ -4,7 +4,7 @@ import { BoundedMap } from '../domain/collections/bounded-map.ts';
 import { DependencyUnavailableError } from '../domain/errors/dependency.ts';
 import { NOT_A_BROWSER } from '../domain/keys/browser-request.ts';
 import type { KeyRecord } from '../domain/keys/key-record.ts';
-import { hashKeySecret, keyTypeOf } from '../domain/keys/key-secret.ts';
+import { keySecretDigest, keyTypeOf } from '../domain/keys/key-secret.ts';
 import { evaluateKey } from '../domain/keys/key-status.ts';
 import type { CacheProbe } from '../domain/telemetry/port.ts';
 
@@ -55,9 +55,8 @@ export function createKeyAuthenticator(
   const byIdCache = new BoundedMap<string, { key: KeyRecord | null; at: number }>(MAX_ENTRIES);
 
   /** the cached key of a presented hash, compared in constant time with the stored hash */
-  function matching(entry: { key: KeyRecord; stored: Buffer }, hash: string): KeyRecord | null {
+  function matching(entry: { key: KeyRecord; stored: Buffer }, presented: Buffer): KeyRecord | null {
     // the index lookup found the row; compare the stored hash in constant time as well
-    const presented = Buffer.from(hash, 'hex');
     if (entry.stored.length !== presented.length || !timingSafeEqual(entry.stored, presented)) return null;
     return entry.key;
   }
@@ -103,17 +102,20 @@ export function createKeyAuthenticator(
     }
   }
 
-  /** the stored hash a presented secret would have, or null for text that cannot be a key */
-  function hashOf(secret: string): string | null {
-    return keyTypeOf(secret) === null || secret.length > 200 ? null : hashKeySecret(secret);
+  /**
+   * the stored hash a presented secret would have (the digest's bytes for the comparison,
+   * its hex text for the index, computed once), or null for text that cannot be a key
+   */
+  function hashOf(secret: string): { bytes: Buffer; hex: string } | null {
+    return keyTypeOf(secret) === null || secret.length > 200 ? null : keySecretDigest(secret);
   }
 
   /** the cached key of a hash while fresh, else undefined */
-  function cachedByHash(hash: string): KeyRecord | null | undefined {
-    const entry = fresh(byHash, hash, clock());
+  function cachedByHash(digest: { bytes: Buffer; hex: string }): KeyRecord | null | undefined {
+    const entry = fresh(byHash, digest.hex, clock());
     if (entry === undefined) return undefined;
     options.onCache?.('hit');
-    return matching(entry, hash);
+    return matching(entry, digest.bytes);
   }
 
   function cachedById(id: string): KeyRecord | null | undefined {
@@ -125,16 +127,17 @@ export function createKeyAuthenticator(
 
   return {
     cachedLookup(secret) {
-      const hash = hashOf(secret);
-      return hash === null ? null : cachedByHash(hash);
+      const digest = hashOf(secret);
+      return digest === null ? null : cachedByHash(digest);
     },
     async lookup(secret) {
-      const hash = hashOf(secret);
-      if (hash === null) return null;
-      const known = cachedByHash(hash);
+      const digest = hashOf(secret);
+      if (digest === null) return null;
+      const known = cachedByHash(digest);
       if (known !== undefined) return known;
       options.onCache?.('miss');
       const now = clock();
+      const hash = digest.hex;
       const held = byHash.get(hash);
       let found: Awaited<ReturnType<KeyRepository['findByHash']>>;
       try {
@@ -156,7 +159,7 @@ export function createKeyAuthenticator(
         at: held && found.key === held.key ? held.at : now,
       };
       byHash.set(hash, entry);
-      return matching(entry, hash);
+      return matching(entry, digest.bytes);
     },
     cachedById,
     async byId(id) {

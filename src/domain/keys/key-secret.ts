@@ -3,6 +3,7 @@ import type { KeyType } from './key-record.ts';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const SECRET_CHARS = 40;
+const KEY_HASH = 'sha256';
 
 /** A new key secret: `svc_sk_` or `svc_pk_` followed by 40 base62 characters (~238 bits). */
 export function generateKeySecret(type: KeyType): string {
@@ -23,7 +24,13 @@ export function generateKeySecret(type: KeyType): string {
  * half of a createHash object's round trip.
  */
 export function hashKeySecret(secret: string): string {
-  return hash('sha256', secret, 'hex');
+  return hash(KEY_HASH, secret, 'hex');
+}
+
+/** `hashKeySecret` as bytes and as its hex text, for a look-up that also compares the bytes */
+export function keySecretDigest(secret: string): { bytes: Buffer; hex: string } {
+  const bytes = hash(KEY_HASH, secret, 'buffer');
+  return { bytes, hex: bytes.toString('hex') };
 }
 
 export function keyTypeOf(secret: string): KeyType | null {
