@@ -11,34 +11,48 @@ export interface CachedTile {
   etag: string;
 }
 
+/** a cached tile and when it was last put at the young end of the order */
+interface Slot {
+  tile: CachedTile;
+  movedAt: number;
+}
+
 export class TileCache {
-  private readonly entries = new Map<string, CachedTile>();
+  private readonly entries = new Map<string, Slot>();
   private bytes = 0;
+  /** counts insertions and moves: how far back in the order a slot has drifted */
+  private moves = 0;
 
   constructor(private readonly maxBytes: number) {}
 
   get(key: string): CachedTile | undefined {
-    const hit = this.entries.get(key);
-    if (hit) {
-      // re-insert: Map iteration order is insertion order, so the oldest entry is first
+    const slot = this.entries.get(key);
+    if (slot === undefined) return undefined;
+    // Map iteration is insertion order, so the oldest entry is first. A hit moves its
+    // entry to the young end only once more entries than half the cache were put there
+    // after it: moving on every hit (delete + set) made the Map of a hot tile rebuild its
+    // table over and over. An entry read within that time was young anyway, so least
+    // recently used still goes first, to within half the cache.
+    if (this.moves - slot.movedAt > this.entries.size >> 1) {
       this.entries.delete(key);
-      this.entries.set(key, hit);
+      slot.movedAt = ++this.moves;
+      this.entries.set(key, slot);
     }
-    return hit;
+    return slot.tile;
   }
 
   set(key: string, tile: CachedTile): void {
     const previous = this.entries.get(key);
     if (previous) {
-      this.bytes -= sizeOf(previous);
+      this.bytes -= sizeOf(previous.tile);
       this.entries.delete(key);
     }
-    this.entries.set(key, tile);
+    this.entries.set(key, { tile, movedAt: ++this.moves });
     this.bytes += sizeOf(tile);
     while (this.bytes > this.maxBytes && this.entries.size > 1) {
       const [oldestKey, oldest] = this.entries.entries().next().value!;
       this.entries.delete(oldestKey);
-      this.bytes -= sizeOf(oldest);
+      this.bytes -= sizeOf(oldest.tile);
     }
   }
 
