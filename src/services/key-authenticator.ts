@@ -4,7 +4,7 @@ import { BoundedMap } from '../domain/collections/bounded-map.ts';
 import { DependencyUnavailableError } from '../domain/errors/dependency.ts';
 import { NOT_A_BROWSER } from '../domain/keys/browser-request.ts';
 import type { KeyRecord } from '../domain/keys/key-record.ts';
-import { keySecretDigest, keyTypeOf } from '../domain/keys/key-secret.ts';
+import { type KeyDigest, keySecretDigest, keyTypeOf } from '../domain/keys/key-secret.ts';
 import { evaluateKey } from '../domain/keys/key-status.ts';
 import type { CacheProbe } from '../domain/telemetry/port.ts';
 
@@ -106,12 +106,12 @@ export function createKeyAuthenticator(
    * the stored hash a presented secret would have (the digest's bytes for the comparison,
    * its hex text for the index, computed once), or null for text that cannot be a key
    */
-  function hashOf(secret: string): { bytes: Buffer; hex: string } | null {
+  function hashOf(secret: string): KeyDigest | null {
     return keyTypeOf(secret) === null || secret.length > 200 ? null : keySecretDigest(secret);
   }
 
   /** the cached key of a hash while fresh, else undefined */
-  function cachedByHash(digest: { bytes: Buffer; hex: string }): KeyRecord | null | undefined {
+  function cachedByHash(digest: KeyDigest): KeyRecord | null | undefined {
     const entry = fresh(byHash, digest.hex, clock());
     if (entry === undefined) return undefined;
     options.onCache?.('hit');

@@ -19,7 +19,7 @@ function sources(dir: string): string[] {
 // and a slow property look-up on each response (docs/performance.md, "Header names")
 test('reply headers are set under lower-case names', () => {
   const mixed = sources(SRC).flatMap((file) =>
-    [...readFileSync(file, 'utf8').matchAll(/\.header\('([^']*[A-Z][^']*)'/g)].map(
+    [...readFileSync(file, 'utf8').matchAll(/\.header\(\s*'([^']*[A-Z][^']*)'/g)].map(
       (match) => `${file.slice(SRC.length)}: ${match[1]}`,
     ),
   );

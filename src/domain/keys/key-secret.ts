@@ -28,7 +28,12 @@ export function hashKeySecret(secret: string): string {
 }
 
 /** `hashKeySecret` as bytes and as its hex text, for a look-up that also compares the bytes */
-export function keySecretDigest(secret: string): { bytes: Buffer; hex: string } {
+export interface KeyDigest {
+  bytes: Buffer;
+  hex: string;
+}
+
+export function keySecretDigest(secret: string): KeyDigest {
   const bytes = hash(KEY_HASH, secret, 'buffer');
   return { bytes, hex: bytes.toString('hex') };
 }

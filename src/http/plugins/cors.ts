@@ -18,7 +18,7 @@ export function answerCors(request: FastifyRequest, reply: FastifyReply): boolea
   reply.header('access-control-allow-origin', origin);
   reply.header('vary', 'Origin');
   reply.header(
-    'Access-Control-Expose-Headers',
+    'access-control-expose-headers',
     'X-Request-Id, X-Cache, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Content-Disposition',
   );
   if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
