@@ -56,6 +56,10 @@ before(async () => {
     { METRICS_PORT: '0', OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${otlpPort}`, LOG_LEVEL: 'info' },
     { logDestination },
   );
+  // as a server does before it listens: the start-up warm-up (catalog ranges, references)
+  // holds the model's threads, and a cold call racing it on a loaded CI machine passed its
+  // 25 s deadline (a correct 504, but not what this test is about)
+  await service.composition.warmedUp(120_000);
   metricsPort = service.composition.metricsPort as number;
   key = await service.createKey(['--rate-per-min', '10000', '--reports-per-day', '50']);
 });
