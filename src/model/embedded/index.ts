@@ -16,6 +16,7 @@ import type {
   TimedLayer,
 } from '../port.ts';
 import { ModelUnavailableError, NATIONAL_DOMAIN } from '../port.ts';
+import { joinSeriesSlices } from './compute/series-output.ts';
 import { forecastSteps, latestObservedHour } from './compute/time-steps.ts';
 import { cellCentreLonLat } from './grid/geometry.ts';
 import { type Morphology, transferOf } from './morphology/morphology.ts';
@@ -169,9 +170,29 @@ class EmbeddedModel implements MicroclimateModel {
     const key =
       opts?.workKey && `${opts.workKey}|series|${domain}|${JSON.stringify(span)}|${cells.join(',')}`;
     return this.registry.run(key, opts?.workKey, opts?.deadlineMs, async () => {
-      // spread cells over the workers; one cell stays on one worker. A reference year is
-      // 2–3 ms of kernel per cell, far more than a thread hop, so even two cells are split;
-      // a few hours per cell (observed, forecast) are not worth one below four cells
+      // a reference year is 2–3 ms of kernel per cell, far more than a thread hop: fewer
+      // cells than threads are cut into slices of hours (the kernel carries nothing from
+      // hour to hour), more are spread cell by cell; a few hours per cell (observed,
+      // forecast) are not worth a hop below four cells
+      if (span.kind === 'reference' && cells.length < this.pool.size) {
+        const of = Math.floor(this.pool.size / cells.length);
+        const slices = await Promise.all(
+          cells.map((cell) =>
+            Promise.all(
+              Array.from({ length: of }, (_, index) =>
+                this.pool.run<CellSeries[]>({
+                  method: 'series',
+                  domain,
+                  cells: [cell],
+                  span,
+                  slice: { index, of },
+                }),
+              ),
+            ),
+          ),
+        );
+        return slices.map((parts) => joinSeriesSlices(parts.flat()));
+      }
       const cellsPerWorker = span.kind === 'reference' ? 1 : 4;
       const chunks = Math.min(this.pool.size, Math.ceil(cells.length / cellsPerWorker));
       if (chunks <= 1)

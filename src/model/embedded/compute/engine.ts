@@ -14,6 +14,7 @@ import { type CellOutput, computeCell, type KernelWants, type OutputField } from
 import type { HourTable } from '../physics/hour-state.ts';
 import { type Background, cityBackground, nationalBackground } from './background.ts';
 import { type HourSpec, HourTables } from './hour-tables.ts';
+import { allocateOutput, type HourSlice, seriesOutput, sliceBounds } from './series-output.ts';
 import { sharedBackground, sharedTable, type WarmTransfer } from './shared-warm.ts';
 import { FORECAST_CEILING_HOURS, forecastSteps, hourRange, yearHours } from './time-steps.ts';
 import { windowToCells } from './window.ts';
@@ -23,22 +24,6 @@ import { windowToCells } from './window.ts';
  * them, tests call them directly. Pure functions of (morphology, seed, arguments).
  */
 const ALL: KernelWants = { air: true, wind: true, thermal: true };
-const OUTPUT_FIELDS: OutputField[] = [
-  'no2',
-  'pm25',
-  'pm10',
-  'o3',
-  'ucomfort',
-  'ugust',
-  'utci',
-  'airTempC',
-  'relHumidityPct',
-  'wind10Ms',
-  'windDirDeg',
-  'ghiWm2',
-  'tmrtC',
-];
-
 /** layer field → kernel output, and what the kernel must compute for it */
 const LAYER_OUTPUT: Record<TimedLayer, { wants: KernelWants; fields: Record<string, OutputField> }> = {
   thermal: { wants: { air: false, wind: false, thermal: true }, fields: { UTCI: 'utci' } },
@@ -51,36 +36,6 @@ const LAYER_OUTPUT: Record<TimedLayer, { wants: KernelWants; fields: Record<stri
     fields: { C: 'no2', C_PM25: 'pm25', C_PM10: 'pm10' },
   },
 };
-
-function allocateOutput(length: number): CellOutput {
-  const out = {} as CellOutput;
-  for (const f of OUTPUT_FIELDS) out[f] = new Float32Array(length);
-  return out;
-}
-
-/** the pollutant columns of a series, kept in a buffer of their own (see seriesOutput) */
-const AIR_FIELDS: ReadonlySet<OutputField> = new Set(['no2', 'pm25', 'pm10', 'o3']);
-
-/**
- * A cell's series columns in two buffers, the pollutants in one and everything else in the
- * other, rather than one small buffer per column: a reference year makes each buffer a
- * few hundred kB, which the allocator maps and unmaps on its own instead of leaving
- * fragments in a heap that never shrinks (the statistics threads read the two groups
- * apart, and take each buffer over whole).
- */
-function seriesOutput(length: number): CellOutput {
-  const columnBytes = length * Float32Array.BYTES_PER_ELEMENT;
-  const air = new ArrayBuffer(AIR_FIELDS.size * columnBytes);
-  const rest = new ArrayBuffer((OUTPUT_FIELDS.length - AIR_FIELDS.size) * columnBytes);
-  const out = {} as CellOutput;
-  let airAt = 0;
-  let restAt = 0;
-  for (const f of OUTPUT_FIELDS) {
-    if (AIR_FIELDS.has(f)) out[f] = new Float32Array(air, airAt++ * columnBytes, length);
-    else out[f] = new Float32Array(rest, restAt++ * columnBytes, length);
-  }
-  return out;
-}
 
 /**
  * One run of a domain over some hours: its table, and — built only when a cell outside
@@ -194,9 +149,10 @@ export class ModelEngine {
     );
   }
 
-  series(id: DomainId, cells: readonly number[], span: SeriesSpan): CellSeries[] {
+  /** the series of `cells` over `span`, or over one slice of its hours (the pool joins the slices) */
+  series(id: DomainId, cells: readonly number[], span: SeriesSpan, slice?: HourSlice): CellSeries[] {
     const m = this.morphology(id);
-    let hours: number[];
+    let hours: readonly number[];
     let run: Run;
     if (span.kind === 'reference') {
       hours = yearHours(m.info.referenceYear);
@@ -219,11 +175,13 @@ export class ModelEngine {
         ),
       );
     }
-    const hourArray = Float64Array.from(hours);
+    const { from, to } = sliceBounds(hours.length, slice);
+    const hourArray = new Float64Array(to - from);
+    for (let i = from; i < to; i++) hourArray[i - from] = hours[i]!;
     return cells.map((cell) => {
       this.checkCell(m, cell);
-      const out = seriesOutput(hours.length);
-      run.compute(cell, 0, hours.length, out, 0, ALL);
+      const out = seriesOutput(to - from);
+      run.compute(cell, from, to, out, 0, ALL);
       return { cell, hours: hourArray.slice(), ...out };
     });
   }

@@ -16,11 +16,23 @@ export function forecastSteps(issuedMs: number, ceilingHours: number): number[] 
   return steps;
 }
 
-/** every hour of a calendar year, UTC */
-export function yearHours(year: number): number[] {
-  const start = Date.UTC(year, 0, 1);
-  const count = (Date.UTC(year + 1, 0, 1) - start) / HOUR_MS;
-  return Array.from({ length: count }, (_, i) => start + i * HOUR_MS);
+const hoursOfYears = new Map<number, readonly number[]>();
+
+/**
+ * Every hour of a calendar year, UTC: one frozen list per year, since every reference-year
+ * task asks for it (building 8,760 numbers through Array.from's callback cost ~1 ms a task).
+ */
+export function yearHours(year: number): readonly number[] {
+  let hours = hoursOfYears.get(year);
+  if (!hours) {
+    const start = Date.UTC(year, 0, 1);
+    const count = (Date.UTC(year + 1, 0, 1) - start) / HOUR_MS;
+    const list: number[] = [];
+    for (let i = 0; i < count; i++) list.push(start + i * HOUR_MS);
+    hours = Object.freeze(list);
+    hoursOfYears.set(year, hours);
+  }
+  return hours;
 }
 
 /** inclusive hourly range */

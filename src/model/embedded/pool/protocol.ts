@@ -1,5 +1,6 @@
 import type { DomainId, LonLatWindow, SeriesSpan, TimedLayer } from '../../port.ts';
 import type { HourSpec } from '../compute/hour-tables.ts';
+import type { HourSlice } from '../compute/series-output.ts';
 import type { WarmTransfer } from '../compute/shared-warm.ts';
 import type { MorphologyTransfer } from '../morphology/morphology.ts';
 
@@ -18,7 +19,8 @@ export type Task =
   /** a city domain added or replaced while running: attach its shared buffer */
   | { method: 'attach'; morphologies: MorphologyTransfer[] }
   | { method: 'detach'; domains: DomainId[] }
-  | { method: 'series'; domain: DomainId; cells: number[]; span: SeriesSpan }
+  /** `slice`: only that share of the span's hours (one cell's year over several threads) */
+  | { method: 'series'; domain: DomainId; cells: number[]; span: SeriesSpan; slice?: HourSlice }
   | { method: 'layerWindow'; domain: DomainId; layer: TimedLayer; hour: HourSpec; window: LonLatWindow }
   | { method: 'layerRange'; domain: DomainId; layer: TimedLayer; hours: HourSpec[] };
 

@@ -35,7 +35,7 @@ function run(task: Task): { result: unknown; transfer: ArrayBuffer[] } {
     return { result: null, transfer: [] };
   }
   if (task.method === 'series') {
-    const result = engine.series(task.domain, task.cells, task.span);
+    const result = engine.series(task.domain, task.cells, task.span, task.slice);
     // columns share buffers (engine.ts, seriesOutput): each buffer is listed once
     const transfer = new Set<ArrayBuffer>();
     for (const s of result) {
