@@ -131,6 +131,11 @@ export interface MicroclimateModel {
     opts?: CallOptions,
   ): Promise<LayerRange[]>;
 
+  /**
+   * runs each compute thread's hot code once over (after a start, before the first
+   * requests), so that they do not wait for the JIT to compile it; optional
+   */
+  exercise?(): Promise<void>;
   /** compute threads running out of those configured (readiness); absent for a remote model */
   workers?(): { alive: number; total: number };
   /** tasks handed to the compute workers and not finished yet (metrics); optional */

@@ -189,7 +189,8 @@ export async function compose(
   closers.push(() => geocoding.close());
   const resolveAddress: ResolveAddress = (address) => geocoding.resolveAddress(address);
 
-  const statisticsPool = instrumentStatisticsPool(createStatisticsPool(config.modelWorkers), telemetry);
+  const rawStatisticsPool = createStatisticsPool(config.modelWorkers);
+  const statisticsPool = instrumentStatisticsPool(rawStatisticsPool, telemetry);
   closers.push(() => statisticsPool.close());
   const statistics = createStatisticsEngine({ model, cache: durableCache, pool: statisticsPool });
   const historical = createHistoricalService({
@@ -316,10 +317,16 @@ export async function compose(
           .catch((error: unknown) => app.log.warn({ err: error, domain }, 'references failed')),
       );
       warmUp = Promise.all([ranges, ...references]);
-      // once the warm-up the port waits for is done, check that there is a browser to launch
-      // (logged if not); the PDF thread and Chromium start only when a report needs them: a
-      // browser idling in every instance costs 320–420 MB (docs/reports.md)
-      startupWork = warmUp.catch(() => {}).then(() => pdf.prepare?.());
+      // once the warm-up the port waits for is done, the compute threads run their hot code
+      // once over, so that the first cold requests do not wait for the JIT (through the raw
+      // model and pool: not counted as requests' work); then check that there is a browser
+      // to launch (logged if not); the PDF thread and Chromium start only when a report
+      // needs them: a browser idling in every instance costs 320–420 MB (docs/reports.md)
+      startupWork = warmUp
+        .catch(() => {})
+        .then(() => Promise.all([rawModel.exercise?.(), rawStatisticsPool.exercise?.()]))
+        .catch((error: unknown) => app.log.warn({ err: error }, 'exercising the compute threads failed'))
+        .then(() => pdf.prepare?.());
       startupWork.catch((error: unknown) => app.log.warn({ err: error }, 'PDF renderer preparation failed'));
     },
     warmedUp: (limitMs) => settledWithin(warmUp, limitMs),

@@ -31,6 +31,11 @@ export interface StatisticsPool {
     cells: readonly CellColumns[],
     references: StatisticsReferences,
   ): Promise<StatisticsBlocksOut>;
+  /**
+   * runs every block once over on each thread (after a start, before the first requests),
+   * so that they do not wait for the JIT to compile them; optional
+   */
+  exercise?(): Promise<void>;
   /** computations handed to the workers and not answered yet (metrics) */
   pendingTasks?(): number;
   close(): Promise<void>;

@@ -3,16 +3,20 @@ import { ModelUnavailableError } from '../../domain/errors/failures.ts';
 import type { BlockName, CellColumns } from '../../domain/stats/index.ts';
 import { startModuleWorker } from './module-worker.ts';
 import type { StatisticsPool, StatisticsReferences } from './port.ts';
+import { exerciseYear } from './statistics-exercise.ts';
 import { BLOCK_COLUMNS, type StatisticsReply, type StatisticsTask } from './statistics-protocol.ts';
 
 export type { StatisticsPool } from './port.ts';
 
 /**
- * How one location's blocks are shared out when there are several threads: the air block
- * (three columns, the BelAQI grading of every cell-hour) on one, wind and thermal on
- * another, so the two halves run side by side.
+ * How one location's blocks are shared out when there are several threads, so that the two
+ * halves take about as long. The air block grades every cell-hour (~0.9 ms a cell-year on
+ * this project's slow machine); wind and thermal work mostly on the area's hourly means
+ * (~1.7 and ~1.1 ms, little more per cell). Several cells: air on one thread, wind and
+ * thermal on the other; a single cell: air and thermal against wind (docs/performance.md).
  */
 const SPLIT: readonly (readonly BlockName[])[] = [['air'], ['wind', 'thermal']];
+const SPLIT_ONE_CELL: readonly (readonly BlockName[])[] = [['air', 'thermal'], ['wind']];
 const WHOLE: readonly (readonly BlockName[])[] = [['air', 'wind', 'thermal']];
 
 /**
@@ -43,6 +47,10 @@ function takeColumns(
     }
   return own;
 }
+
+/** synthetic years each thread computes every block of after a start (exercise), and their cell counts */
+const EXERCISE_CELL_COUNTS = [1, 3, 1, 3];
+const ALL_BLOCKS: readonly BlockName[] = ['air', 'wind', 'thermal'];
 
 /**
  * The statistics threads hold nothing between tasks: a small young generation keeps each
@@ -132,13 +140,23 @@ export function createStatisticsPool(size: number): StatisticsPool {
   return {
     pendingTasks: () => waiting.size,
     async compute(hours, cells, references) {
-      const groups = workers.length > 1 ? SPLIT : WHOLE;
+      const groups = workers.length === 1 ? WHOLE : cells.length === 1 ? SPLIT_ONE_CELL : SPLIT;
       const idlest = [...workers].sort((a, b) => (busy.get(a) ?? 0) - (busy.get(b) ?? 0));
       // every share is taken (copies made) before the first one moves its buffers away
       const claimed = new Map<ArrayBuffer, number>();
       const shares = groups.map((blocks, index) => share(hours, cells, blocks, index, claimed));
       const parts = await Promise.all(shares.map((part, index) => post(idlest[index]!, part, references)));
       return Object.assign({}, ...parts) as StatisticsReply['blocks'];
+    },
+    async exercise() {
+      await Promise.all(
+        workers.map(async (worker) => {
+          for (const cellCount of EXERCISE_CELL_COUNTS) {
+            const { hours, cells } = exerciseYear(cellCount);
+            await post(worker, share(hours, cells, ALL_BLOCKS, 0, new Map()), {});
+          }
+        }),
+      );
     },
     async close() {
       const all = workers;

@@ -267,6 +267,10 @@ class EmbeddedModel implements MicroclimateModel {
     });
   }
 
+  exercise(): Promise<void> {
+    return this.pool.broadcast({ method: 'exercise' });
+  }
+
   workers(): { alive: number; total: number } {
     return { alive: this.pool.alive, total: this.pool.size };
   }

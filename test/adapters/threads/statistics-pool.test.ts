@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { exerciseYear } from '../../../src/adapters/threads/statistics-exercise.ts';
 import { createStatisticsPool } from '../../../src/adapters/threads/statistics-pool.ts';
 import {
   type CellColumns,
@@ -72,8 +73,8 @@ describe('statistics threads', () => {
 
   test('move views with their buffer; a buffer another thread takes is copied for this one', async () => {
     const source = freshCell();
-    // the air and the wind columns in one buffer: the air thread takes it, the wind and
-    // thermal thread gets copies
+    // the air and the wind columns in one buffer: the thread of the first share (air, with
+    // thermal for a single cell) takes it, the wind thread gets copies
     const shared = new Float32Array(HOURS * 6);
     const names = ['no2', 'pm25', 'pm10', 'ucomfort', 'ugust', 'utci'] as const;
     const mixed = {} as CellColumns;
@@ -98,6 +99,30 @@ describe('statistics threads', () => {
       });
     } finally {
       await single.close();
+    }
+  });
+
+  test('run every block once over on each thread after a start, then answer as before', async () => {
+    await pool.exercise!();
+    assert.equal(pool.pendingTasks!(), 0);
+    assert.deepEqual(await pool.compute(hours, [freshCell()], references), inProcess());
+  });
+});
+
+describe('statistics threads: the exercise year', () => {
+  test('sweeps every class of each scale, so that no branch of a block is left cold', () => {
+    for (const cellCount of [1, 3]) {
+      const input = exerciseYear(cellCount);
+      assert.equal(input.cells.length, cellCount);
+      const air = computeAirBlock(input)!;
+      for (const [label, share] of Object.entries(air.distribution_pct))
+        assert.ok(share > 0, `BelAQI ${label}`);
+      const wind = computeWindBlock(input)!;
+      for (const [label, share] of Object.entries(wind.distribution_pct))
+        assert.ok(share > 0, `wind ${label}`);
+      const thermal = computeThermalBlock(input)!;
+      assert.ok(thermal.min_utci_c < -40 && thermal.max_utci_c > 46, 'extreme cold to extreme heat');
+      assert.ok(thermal.strong_heat_stress_days > 0 && thermal.tropical_nights > 0);
     }
   });
 });

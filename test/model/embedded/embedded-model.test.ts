@@ -119,6 +119,16 @@ describe('embedded model: series in workers', () => {
     });
   });
 
+  test('exercises its threads after a start (the kernel over a few cells of every domain), then answers as before', async () => {
+    const cell = model.locate('brussels', GRAND_PLACE.lat, GRAND_PLACE.lon)!.cell;
+    const [before] = await model.series('brussels', [cell], { kind: 'reference' });
+    await model.exercise!();
+    assert.equal(model.pendingTasks!(), 0);
+    const [afterwards] = await model.series('brussels', [cell], { kind: 'reference' });
+    assert.deepEqual(afterwards!.utci, before!.utci);
+    assert.deepEqual(afterwards!.no2, before!.no2);
+  });
+
   test('answers observed hours and forecast steps', async () => {
     const cell = model.locate('belgium', 51.2194, 4.4025)!.cell;
     const from = Date.UTC(2025, 9, 1, 0);

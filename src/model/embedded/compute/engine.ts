@@ -12,6 +12,7 @@ import { SURFACE } from '../morphology/layout.ts';
 import type { Morphology } from '../morphology/morphology.ts';
 import { type CellOutput, computeCell, type KernelWants, type OutputField } from '../physics/cell-kernel.ts';
 import type { HourTable } from '../physics/hour-state.ts';
+import { outdoorCellsWithin } from '../spatial/queries.ts';
 import { type Background, cityBackground, nationalBackground } from './background.ts';
 import { type HourSpec, HourTables } from './hour-tables.ts';
 import { allocateOutput, type HourSlice, seriesOutput, sliceBounds } from './series-output.ts';
@@ -24,6 +25,11 @@ import { windowToCells } from './window.ts';
  * them, tests call them directly. Pure functions of (morphology, seed, arguments).
  */
 const ALL: KernelWants = { air: true, wind: true, thermal: true };
+/** the kernel's warm-up (exercise): cells per domain, rounds, each round a slice of the year */
+const EXERCISE_CELLS = 3;
+const EXERCISE_ROUNDS = 4;
+const EXERCISE_SLICES = 6;
+const EXERCISE_RADIUS_M = 1_500;
 /** layer field → kernel output, and what the kernel must compute for it */
 const LAYER_OUTPUT: Record<TimedLayer, { wants: KernelWants; fields: Record<string, OutputField> }> = {
   thermal: { wants: { air: false, wind: false, thermal: true }, fields: { UTCI: 'utci' } },
@@ -95,6 +101,27 @@ export class ModelEngine {
     const m = this.morphology(id);
     this.tables.year(m, yearHours(m.info.referenceYear));
     this.background(id);
+  }
+
+  /**
+   * Runs the kernel of a reference year over a few outdoor cells of the domain, a few
+   * times: V8 compiles a thread's hot loops only after running them, and the first cold
+   * requests after a start took 5–15 times their later time while it did (docs/performance.md).
+   * Nothing is kept.
+   */
+  exercise(ids: readonly DomainId[]): void {
+    const cellsOf = ids.map((id) => ({ id, cells: this.outdoorSample(id) }));
+    // domains in turn within each round: the kernel's code must settle for all of their
+    // morphologies (a domain met only after the others deoptimised it again)
+    for (let round = 0; round < EXERCISE_ROUNDS; round++)
+      for (const { id, cells } of cellsOf)
+        this.series(id, cells, { kind: 'reference' }, { index: round, of: EXERCISE_SLICES });
+  }
+
+  /** a few outdoor cells around a domain's centre, where its requests mostly are */
+  private outdoorSample(id: DomainId): number[] {
+    const m = this.morphology(id);
+    return outdoorCellsWithin(m, m.centre.lat, m.centre.lon, EXERCISE_RADIUS_M).slice(0, EXERCISE_CELLS);
   }
 
   /**

@@ -16,6 +16,8 @@ export type Task =
   /** `share`: answer the warmed results in shared memory (WarmTransfer[]) for the other threads */
   | { method: 'warm'; domains?: DomainId[]; share?: boolean }
   | { method: 'adopt'; transfers: WarmTransfer[] }
+  /** run the hot code once over so that the JIT has compiled it before the first request */
+  | { method: 'exercise' }
   /** a city domain added or replaced while running: attach its shared buffer */
   | { method: 'attach'; morphologies: MorphologyTransfer[] }
   | { method: 'detach'; domains: DomainId[] }

@@ -120,7 +120,10 @@ export class WorkerPool {
       // back in rotation once it holds the reference-year tables, like at start-up
       this.runOn(slot, { method: 'warm' }).then(
         () => {
-          if (!this.closed) slot.down = false;
+          if (this.closed) return;
+          slot.down = false;
+          // its hot code compiled as at start-up (engine.exercise); requests may queue behind it
+          this.runOn(slot, { method: 'exercise' }).catch(() => undefined);
         },
         () => undefined, // it died again: its exit schedules the next attempt
       );

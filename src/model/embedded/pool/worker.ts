@@ -22,6 +22,10 @@ function run(task: Task): { result: unknown; transfer: ArrayBuffer[] } {
     for (const id of ids) engine.warm(id);
     return { result: null, transfer: [] };
   }
+  if (task.method === 'exercise') {
+    engine.exercise([...domains.keys()]);
+    return { result: null, transfer: [] };
+  }
   if (task.method === 'adopt') {
     for (const transfer of task.transfers) engine.adopt(transfer);
     return { result: null, transfer: [] };
