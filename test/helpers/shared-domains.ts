@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { embeddedCitySpecs } from '../../src/adapters/cities/embedded.ts';
 import { CITIES } from '../../src/domain/coverage/cities.ts';
 import { ModelEngine } from '../../src/model/embedded/compute/engine.ts';
-import { loadDomains } from '../../src/model/embedded/index.ts';
+import { createEmbeddedModel, loadDomains } from '../../src/model/embedded/index.ts';
 import type { Morphology } from '../../src/model/embedded/morphology/morphology.ts';
 import { MODEL_SEED, MODEL_VERSION } from '../../src/model/embedded/version.ts';
-import type { DomainId } from '../../src/model/port.ts';
+import type { CellSeries, DomainId, MicroclimateModel } from '../../src/model/port.ts';
 
 /**
  * Test files share one morphology cache per model version under the system temp
@@ -23,4 +23,21 @@ export function sharedDomains(): Promise<Map<DomainId, Morphology>> {
 export async function sharedEngine(): Promise<{ engine: ModelEngine; domains: Map<DomainId, Morphology> }> {
   const domains = await sharedDomains();
   return { engine: new ModelEngine(domains, MODEL_SEED), domains };
+}
+
+/** the embedded model with `workers` threads over the shared morphology cache (close it after) */
+export async function sharedEmbeddedModel(workers: number): Promise<MicroclimateModel> {
+  return createEmbeddedModel({ dataDir: SHARED_DATA_DIR, workers, cities: await embeddedCitySpecs(CITIES) });
+}
+
+/** a point's reference year from `model` and from an in-process engine, to compare */
+export async function referenceYearBothWays(
+  model: MicroclimateModel,
+  point: { lat: number; lon: number },
+): Promise<{ viaModel: CellSeries; inProcess: CellSeries }> {
+  const cell = model.locate('brussels', point.lat, point.lon)!.cell;
+  const [viaModel] = await model.series('brussels', [cell], { kind: 'reference' });
+  const { engine } = await sharedEngine();
+  const [inProcess] = engine.series('brussels', [cell], { kind: 'reference' });
+  return { viaModel: viaModel!, inProcess: inProcess! };
 }

@@ -1,19 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { embeddedCitySpecs } from '../../../src/adapters/cities/embedded.ts';
-import { CITIES } from '../../../src/domain/coverage/cities.ts';
-import { createEmbeddedModel } from '../../../src/model/embedded/index.ts';
 import { SURFACE } from '../../../src/model/embedded/morphology/layout.ts';
 import { LAYER_FIELDS, type MicroclimateModel, ModelTimeoutError } from '../../../src/model/port.ts';
-import { SHARED_DATA_DIR, sharedEngine } from '../../helpers/shared-domains.ts';
+import { referenceYearBothWays, sharedEmbeddedModel, sharedEngine } from '../../helpers/shared-domains.ts';
 
 let model: MicroclimateModel;
 before(async () => {
-  model = await createEmbeddedModel({
-    dataDir: SHARED_DATA_DIR,
-    workers: 1,
-    cities: await embeddedCitySpecs(CITIES),
-  });
+  model = await sharedEmbeddedModel(1);
 });
 after(() => model.close());
 
@@ -92,14 +85,11 @@ describe('embedded model: time', () => {
 
 describe('embedded model: series in workers', () => {
   test('computes a full reference year identical to an in-process computation', async () => {
-    const cell = model.locate('brussels', GRAND_PLACE.lat, GRAND_PLACE.lon)!.cell;
-    const [viaWorker] = await model.series('brussels', [cell], { kind: 'reference' });
-    const { engine } = await sharedEngine();
-    const [inProcess] = engine.series('brussels', [cell], { kind: 'reference' });
-    assert.equal(viaWorker!.hours.length, 8760);
+    const { viaModel: viaWorker, inProcess } = await referenceYearBothWays(model, GRAND_PLACE);
+    assert.equal(viaWorker.hours.length, 8760);
     for (const key of ['no2', 'pm25', 'pm10', 'o3', 'ucomfort', 'ugust', 'utci', 'tmrtC'] as const) {
-      assert.ok(viaWorker![key].every(Number.isFinite), `${key} has no gaps`);
-      assert.deepEqual(viaWorker![key], inProcess![key]);
+      assert.ok(viaWorker[key].every(Number.isFinite), `${key} has no gaps`);
+      assert.deepEqual(viaWorker[key], inProcess[key]);
     }
   });
 

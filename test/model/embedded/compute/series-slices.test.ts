@@ -1,16 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { embeddedCitySpecs } from '../../../../src/adapters/cities/embedded.ts';
-import { CITIES } from '../../../../src/domain/coverage/cities.ts';
 import {
   joinSeriesSlices,
   OUTPUT_FIELDS,
   sliceBounds,
 } from '../../../../src/model/embedded/compute/series-output.ts';
-import { createEmbeddedModel } from '../../../../src/model/embedded/index.ts';
 import { locate } from '../../../../src/model/embedded/spatial/queries.ts';
 import type { CellSeries, MicroclimateModel } from '../../../../src/model/port.ts';
-import { SHARED_DATA_DIR, sharedEngine } from '../../../helpers/shared-domains.ts';
+import { referenceYearBothWays, sharedEmbeddedModel, sharedEngine } from '../../../helpers/shared-domains.ts';
 
 const GRAND_PLACE = { lat: 50.8467, lon: 4.3525 };
 const AIR = ['no2', 'pm25', 'pm10', 'o3'] as const;
@@ -66,26 +63,19 @@ describe('series slices: joined', () => {
 describe('series slices: a single cell over two model threads', () => {
   let model: MicroclimateModel;
   before(async () => {
-    model = await createEmbeddedModel({
-      dataDir: SHARED_DATA_DIR,
-      workers: 2,
-      cities: await embeddedCitySpecs(CITIES),
-    });
+    model = await sharedEmbeddedModel(2);
   });
   after(() => model.close());
 
   test('answers the year an in-process computation gives, in the two-buffer layout', async () => {
-    const cell = model.locate('brussels', GRAND_PLACE.lat, GRAND_PLACE.lon)!.cell;
-    const [viaThreads] = await model.series('brussels', [cell], { kind: 'reference' });
-    const { engine } = await sharedEngine();
-    const [inProcess] = engine.series('brussels', [cell], { kind: 'reference' });
-    assert.equal(viaThreads!.hours.length, 8760);
-    assertSameSeries(viaThreads!, inProcess!);
+    const { viaModel: viaThreads, inProcess } = await referenceYearBothWays(model, GRAND_PLACE);
+    assert.equal(viaThreads.hours.length, 8760);
+    assertSameSeries(viaThreads, inProcess);
     // the statistics threads take a series over buffer by buffer: pollutants in one, the rest in another
-    const airBuffer = viaThreads!.no2.buffer;
-    for (const field of AIR) assert.strictEqual(viaThreads![field].buffer, airBuffer, field);
+    const airBuffer = viaThreads.no2.buffer;
+    for (const field of AIR) assert.strictEqual(viaThreads[field].buffer, airBuffer, field);
     const rest = OUTPUT_FIELDS.filter((field) => !(AIR as readonly string[]).includes(field));
-    for (const field of rest) assert.strictEqual(viaThreads![field].buffer, viaThreads!.utci.buffer, field);
-    assert.notStrictEqual(viaThreads!.utci.buffer, airBuffer);
+    for (const field of rest) assert.strictEqual(viaThreads[field].buffer, viaThreads.utci.buffer, field);
+    assert.notStrictEqual(viaThreads.utci.buffer, airBuffer);
   });
 });
