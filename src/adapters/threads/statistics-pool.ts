@@ -1,23 +1,19 @@
 import type { Worker } from 'node:worker_threads';
 import { ModelUnavailableError } from '../../domain/errors/failures.ts';
-import type { BlockName, CellColumns } from '../../domain/stats/index.ts';
+import {
+  type AirTallies,
+  airBlockFromTallies,
+  type BlockName,
+  type CellColumns,
+  mergeAirTallies,
+} from '../../domain/stats/index.ts';
 import { startModuleWorker } from './module-worker.ts';
 import type { StatisticsPool, StatisticsReferences } from './port.ts';
 import { exerciseYear } from './statistics-exercise.ts';
+import { planShares, type SharePlan } from './statistics-plan.ts';
 import { BLOCK_COLUMNS, type StatisticsReply, type StatisticsTask } from './statistics-protocol.ts';
 
 export type { StatisticsPool } from './port.ts';
-
-/**
- * How one location's blocks are shared out when there are several threads, so that the two
- * halves take about as long. The air block grades every cell-hour (~0.9 ms a cell-year on
- * this project's slow machine); wind and thermal work mostly on the area's hourly means
- * (~1.7 and ~1.1 ms, little more per cell). Several cells: air on one thread, wind and
- * thermal on the other; a single cell: air and thermal against wind (docs/performance.md).
- */
-const SPLIT: readonly (readonly BlockName[])[] = [['air'], ['wind', 'thermal']];
-const SPLIT_ONE_CELL: readonly (readonly BlockName[])[] = [['air', 'thermal'], ['wind']];
-const WHOLE: readonly (readonly BlockName[])[] = [['air', 'wind', 'thermal']];
 
 /**
  * The columns `blocks` read, to move to the worker of task `task`: a column moves with its
@@ -50,6 +46,7 @@ function takeColumns(
 
 /** synthetic years each thread computes every block of after a start (exercise), and their cell counts */
 const EXERCISE_CELL_COUNTS = [1, 3, 1, 3];
+/** every block, and the air tallies of every cell, so that both code paths are compiled */
 const ALL_BLOCKS: readonly BlockName[] = ['air', 'wind', 'thermal'];
 
 /**
@@ -65,7 +62,7 @@ function startWorker(): Worker {
 export function createStatisticsPool(size: number): StatisticsPool {
   const waiting = new Map<
     number,
-    { resolve: (b: StatisticsReply['blocks']) => void; reject: (e: Error) => void }
+    { resolve: (reply: StatisticsReply) => void; reject: (e: Error) => void }
   >();
   const busy = new Map<Worker, number>();
   let nextId = 1;
@@ -78,7 +75,7 @@ export function createStatisticsPool(size: number): StatisticsPool {
       const waiter = waiting.get(reply.id);
       if (!waiter) return;
       waiting.delete(reply.id);
-      if (reply.ok) waiter.resolve(reply.blocks);
+      if (reply.ok) waiter.resolve(reply);
       else waiter.reject(new ModelUnavailableError(`statistics failed: ${reply.error}`));
     });
     worker.on('error', (error) => {
@@ -100,28 +97,40 @@ export function createStatisticsPool(size: number): StatisticsPool {
     hours: Float64Array;
     blocks: readonly BlockName[];
     cells: StatisticsTask['cells'];
+    tallyAirFrom?: number;
     transfer: ArrayBuffer[];
   }
 
   function share(
     hours: Float64Array,
     cells: readonly CellColumns[],
-    blocks: readonly BlockName[],
+    plan: SharePlan,
     task: number,
     claimed: Map<ArrayBuffer, number>,
   ): Share {
     // the hours are shared by every task of a location (and stay with the caller): a copy each
     const ownHours = hours.slice();
     const moving = new Set<ArrayBuffer>([ownHours.buffer as ArrayBuffer]);
-    const ownCells = cells.map((cell) => takeColumns(cell, blocks, task, claimed, moving));
-    return { hours: ownHours, blocks, cells: ownCells, transfer: [...moving] };
+    const { blocks, tallyAir } = plan;
+    // a share of whole blocks reads every cell (and tallies the last ones' air); a share of
+    // air tallies alone reads its group
+    const from = blocks.length > 0 ? 0 : (tallyAir?.from ?? 0);
+    const to = blocks.length > 0 ? cells.length : (tallyAir?.to ?? cells.length);
+    const ownCells = cells.slice(from, to).map((cell, offset) => {
+      const index = from + offset;
+      const tallied = tallyAir !== undefined && index >= tallyAir.from && index < tallyAir.to;
+      return takeColumns(cell, tallied ? [...blocks, 'air'] : blocks, task, claimed, moving);
+    });
+    return {
+      hours: ownHours,
+      blocks,
+      cells: ownCells,
+      ...(tallyAir ? { tallyAirFrom: tallyAir.from - from } : {}),
+      transfer: [...moving],
+    };
   }
 
-  function post(
-    worker: Worker,
-    part: Share,
-    references: StatisticsReferences,
-  ): Promise<StatisticsReply['blocks']> {
+  function post(worker: Worker, part: Share, references: StatisticsReferences): Promise<StatisticsReply> {
     const id = nextId++;
     busy.set(worker, (busy.get(worker) ?? 0) + 1);
     return new Promise((resolve, reject) => {
@@ -132,6 +141,7 @@ export function createStatisticsPool(size: number): StatisticsPool {
         blocks: part.blocks,
         cells: part.cells,
         references,
+        ...(part.tallyAirFrom !== undefined ? { tallyAirFrom: part.tallyAirFrom } : {}),
       };
       worker.postMessage(task, part.transfer);
     });
@@ -140,20 +150,28 @@ export function createStatisticsPool(size: number): StatisticsPool {
   return {
     pendingTasks: () => waiting.size,
     async compute(hours, cells, references) {
-      const groups = workers.length === 1 ? WHOLE : cells.length === 1 ? SPLIT_ONE_CELL : SPLIT;
+      const plans = planShares(cells.length, workers.length);
       const idlest = [...workers].sort((a, b) => (busy.get(a) ?? 0) - (busy.get(b) ?? 0));
       // every share is taken (copies made) before the first one moves its buffers away
       const claimed = new Map<ArrayBuffer, number>();
-      const shares = groups.map((blocks, index) => share(hours, cells, blocks, index, claimed));
-      const parts = await Promise.all(shares.map((part, index) => post(idlest[index]!, part, references)));
-      return Object.assign({}, ...parts) as StatisticsReply['blocks'];
+      const shares = plans.map((plan, index) => share(hours, cells, plan, index, claimed));
+      const replies = await Promise.all(shares.map((part, index) => post(idlest[index]!, part, references)));
+      const blocks = Object.assign({}, ...replies.map((reply) => reply.blocks)) as StatisticsReply['blocks'];
+      const tallies = replies.flatMap((reply) => (reply.airTallies ? [reply.airTallies] : []));
+      if (tallies.length > 0) {
+        // the groups' tallies add up exactly to all cells' (air-tallies.ts): as one thread would
+        const air = airBlockFromTallies(hours, mergeAirTallies(tallies as AirTallies[]), references.air);
+        if (air) blocks.air = air;
+      }
+      return blocks;
     },
     async exercise() {
       await Promise.all(
         workers.map(async (worker) => {
           for (const cellCount of EXERCISE_CELL_COUNTS) {
             const { hours, cells } = exerciseYear(cellCount);
-            await post(worker, share(hours, cells, ALL_BLOCKS, 0, new Map()), {});
+            const plan = { blocks: ALL_BLOCKS, tallyAir: { from: 0, to: cells.length } };
+            await post(worker, share(hours, cells, plan, 0, new Map()), {});
           }
         }),
       );

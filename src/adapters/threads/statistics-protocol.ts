@@ -1,4 +1,4 @@
-import type { BlockName, CellColumns } from '../../domain/stats/index.ts';
+import type { AirTallies, BlockName, CellColumns } from '../../domain/stats/index.ts';
 import type { StatisticsBlocksOut, StatisticsReferences } from './port.ts';
 
 export interface StatisticsTask {
@@ -8,6 +8,8 @@ export interface StatisticsTask {
   blocks: readonly BlockName[];
   cells: Partial<CellColumns>[];
   references: StatisticsReferences;
+  /** tally the air readings of the cells from this index on (they carry the air columns), for the pool to merge */
+  tallyAirFrom?: number;
 }
 
 export interface StatisticsReply {
@@ -15,6 +17,7 @@ export interface StatisticsReply {
   ok: boolean;
   error?: string;
   blocks: StatisticsBlocksOut;
+  airTallies?: AirTallies;
 }
 
 /** The columns each block reads: a task carries only those of its blocks. */

@@ -5,6 +5,7 @@ import {
   computeThermalBlock,
   computeWindBlock,
   type ThermalColumns,
+  tallyAir,
   type WindColumns,
 } from '../../domain/stats/index.ts';
 import type { StatisticsReply, StatisticsTask } from './statistics-protocol.ts';
@@ -32,6 +33,9 @@ parentPort!.on('message', (task: StatisticsTask) => {
       if (thermal) blocks.thermal = thermal;
     }
     reply = { id: task.id, ok: true, blocks };
+    if (task.tallyAirFrom !== undefined) {
+      reply.airTallies = tallyAir(cells.slice(task.tallyAirFrom) as AirColumns[], hours.length);
+    }
   } catch (error) {
     reply = {
       id: task.id,
@@ -40,5 +44,11 @@ parentPort!.on('message', (task: StatisticsTask) => {
       blocks: {},
     };
   }
-  parentPort!.postMessage(reply);
+  const tallies = reply.airTallies;
+  parentPort!.postMessage(
+    reply,
+    tallies
+      ? [tallies.classSum, tallies.graded, tallies.dominant].map((counts) => counts.buffer as ArrayBuffer)
+      : [],
+  );
 });

@@ -8,9 +8,9 @@
  * has a valid reading is not graded. Annual means pool every valid cell-hour.
  */
 import { AIR_BELAQI } from '../scales/air.ts';
-import { BELAQI_CODE_BASE, belaqiCode } from '../scales/classifiers.ts';
-import { POLLUTANTS, type Pollutant } from '../scales/types.ts';
+import { POLLUTANTS } from '../scales/types.ts';
 import { pollutantSubscore } from './air-score.ts';
+import { type AirTallies, meanConcentration, tallyAir } from './air-tallies.ts';
 import { isLocalDaytime, localCalendar } from './local-time.ts';
 import {
   CONCENTRATION_DECIMALS,
@@ -27,10 +27,6 @@ import type { AirBlock, AirColumns, AirReference, PerPollutant, StatsInput } fro
 export const GOOD_AIR_MAX_CLASS = 4;
 
 const CLASS_LABELS = AIR_BELAQI.classes.map((entry) => entry.label);
-
-function validConcentration(pollutant: Pollutant, value: number): boolean {
-  return value >= 0 && !(pollutant === 'no2' && value === 0);
-}
 
 function firstOfMax(counts: readonly number[]): number {
   let best = 0;
@@ -55,12 +51,18 @@ function extremeMonth(shares: Record<string, number | null>, pick: 'best' | 'wor
 }
 
 export function computeAirBlock(input: StatsInput<AirColumns>, reference?: AirReference): AirBlock | null {
-  const { hours, cells } = input;
+  return airBlockFromTallies(input.hours, tallyAir(input.cells, input.hours.length), reference);
+}
+
+/** The air block from the tallies of all of a location's cells (air-tallies.ts). */
+export function airBlockFromTallies(
+  hours: Float64Array,
+  tallies: AirTallies,
+  reference?: AirReference,
+): AirBlock | null {
   const calendar = localCalendar(hours);
   const classHours = new Array<number>(11).fill(0);
   const dominantHours = [0, 0, 0];
-  const concentrationSum = [0, 0, 0];
-  const concentrationCount = [0, 0, 0];
   const monthGraded = new Array<number>(13).fill(0);
   const monthGood = new Array<number>(13).fill(0);
   let graded = 0;
@@ -69,45 +71,19 @@ export function computeAirBlock(input: StatsInput<AirColumns>, reference?: AirRe
   let dayGood = 0;
   let nightGraded = 0;
   let nightGood = 0;
-
-  // columns taken out once: the loop below runs over every cell-hour and must not allocate
-  const no2 = cells.map((cell) => cell.no2);
-  const pm25 = cells.map((cell) => cell.pm25);
-  const pm10 = cells.map((cell) => cell.pm10);
   const cellDominants = [0, 0, 0];
   for (let i = 0; i < hours.length; i++) {
-    let classSum = 0;
-    let cellsGraded = 0;
-    cellDominants[0] = cellDominants[1] = cellDominants[2] = 0;
-    for (let c = 0; c < cells.length; c++) {
-      const valueNo2 = no2[c]![i]!;
-      const valuePm25 = pm25[c]![i]!;
-      const valuePm10 = pm10[c]![i]!;
-      if (validConcentration('no2', valueNo2)) {
-        concentrationSum[0]! += valueNo2;
-        concentrationCount[0]!++;
-      }
-      if (validConcentration('pm25', valuePm25)) {
-        concentrationSum[1]! += valuePm25;
-        concentrationCount[1]!++;
-      }
-      if (validConcentration('pm10', valuePm10)) {
-        concentrationSum[2]! += valuePm10;
-        concentrationCount[2]!++;
-      }
-      const code = belaqiCode(valueNo2, valuePm25, valuePm10);
-      if (code === 0) continue;
-      classSum += Math.floor(code / BELAQI_CODE_BASE);
-      cellsGraded++;
-      cellDominants[code % BELAQI_CODE_BASE]!++;
-    }
+    const cellsGraded = tallies.graded[i]!;
     if (cellsGraded === 0) continue;
     // mean class rounded half up, in integers: floor(sum / n + 1/2)
-    const hourClass = Math.floor((2 * classSum + cellsGraded) / (2 * cellsGraded));
+    const hourClass = Math.floor((2 * tallies.classSum[i]! + cellsGraded) / (2 * cellsGraded));
     const isGood = hourClass <= GOOD_AIR_MAX_CLASS ? 1 : 0;
     graded++;
     good += isGood;
     classHours[hourClass]!++;
+    cellDominants[0] = tallies.dominant[3 * i]!;
+    cellDominants[1] = tallies.dominant[3 * i + 1]!;
+    cellDominants[2] = tallies.dominant[3 * i + 2]!;
     dominantHours[firstOfMax(cellDominants)]!++;
     const month = calendar.month[i]!;
     monthGraded[month]!++;
@@ -126,8 +102,8 @@ export function computeAirBlock(input: StatsInput<AirColumns>, reference?: AirRe
   const annualMean = {} as PerPollutant<number | null>;
   const subscores = {} as PerPollutant<number | null>;
   POLLUTANTS.forEach((pollutant, p) => {
-    const count = concentrationCount[p]!;
-    const mean = count > 0 ? roundTo(concentrationSum[p]! / count, CONCENTRATION_DECIMALS) : null;
+    const exact = meanConcentration(tallies, p);
+    const mean = exact === null ? null : roundTo(exact, CONCENTRATION_DECIMALS);
     annualMean[pollutant] = mean;
     // read on the ladder from the published mean, so a reader can check it against docs/scoring.md
     subscores[pollutant] = mean === null ? null : pollutantSubscore(pollutant, mean);

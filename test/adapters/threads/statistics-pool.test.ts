@@ -102,6 +102,28 @@ describe('statistics threads', () => {
     }
   });
 
+  test("share a radius's air readings between the threads and answer what one thread computes", async () => {
+    // distinct cells (phases apart): the tallies of the two groups must add up to all of them
+    const radiusCell = (k: number): CellColumns => ({
+      no2: wave(30 + k, 14, 24, k),
+      pm25: wave(11, 4 + k / 4, 24, 3 + k),
+      pm10: wave(18, 5, 24 + k, 3),
+      ucomfort: wave(1.8, 1.2, 71, k),
+      ugust: wave(4, 3, 71, k),
+      utci: wave(11, 15, HOURS, -2200 + k),
+    });
+    const count = 24;
+    const given = Array.from({ length: count }, (_, k) => radiusCell(k));
+    const kept = Array.from({ length: count }, (_, k) => radiusCell(k));
+    const answered = await pool.compute(hours, given, references);
+    assert.deepEqual(answered, {
+      air: computeAirBlock({ hours, cells: kept }, references.air),
+      wind: computeWindBlock({ hours, cells: kept }),
+      thermal: computeThermalBlock({ hours, cells: kept }, references.thermal),
+    });
+    for (const cell of given) assert.equal(cell.no2.length, 0, 'every air column moved to a thread');
+  });
+
   test('run every block once over on each thread after a start, then answer as before', async () => {
     await pool.exercise!();
     assert.equal(pool.pendingTasks!(), 0);
