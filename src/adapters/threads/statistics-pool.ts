@@ -46,6 +46,7 @@ function takeColumns(
 
 /** synthetic years each thread computes every block of after a start (exercise), and their cell counts */
 const EXERCISE_CELL_COUNTS = [1, 3, 1, 3];
+const EXERCISE_RADIUS_CELLS = 24;
 /** every block, and the air tallies of every cell, so that both code paths are compiled */
 const ALL_BLOCKS: readonly BlockName[] = ['air', 'wind', 'thermal'];
 
@@ -147,24 +148,30 @@ export function createStatisticsPool(size: number): StatisticsPool {
     });
   }
 
+  async function compute(
+    hours: Float64Array,
+    cells: readonly CellColumns[],
+    references: StatisticsReferences,
+  ): Promise<StatisticsReply['blocks']> {
+    const plans = planShares(cells.length, workers.length);
+    const idlest = [...workers].sort((a, b) => (busy.get(a) ?? 0) - (busy.get(b) ?? 0));
+    // every share is taken (copies made) before the first one moves its buffers away
+    const claimed = new Map<ArrayBuffer, number>();
+    const shares = plans.map((plan, index) => share(hours, cells, plan, index, claimed));
+    const replies = await Promise.all(shares.map((part, index) => post(idlest[index]!, part, references)));
+    const blocks = Object.assign({}, ...replies.map((reply) => reply.blocks)) as StatisticsReply['blocks'];
+    const tallies = replies.flatMap((reply) => (reply.airTallies ? [reply.airTallies] : []));
+    if (tallies.length > 0) {
+      // the groups' tallies add up exactly to all cells' (air-tallies.ts): as one thread would
+      const air = airBlockFromTallies(hours, mergeAirTallies(tallies as AirTallies[]), references.air);
+      if (air) blocks.air = air;
+    }
+    return blocks;
+  }
+
   return {
     pendingTasks: () => waiting.size,
-    async compute(hours, cells, references) {
-      const plans = planShares(cells.length, workers.length);
-      const idlest = [...workers].sort((a, b) => (busy.get(a) ?? 0) - (busy.get(b) ?? 0));
-      // every share is taken (copies made) before the first one moves its buffers away
-      const claimed = new Map<ArrayBuffer, number>();
-      const shares = plans.map((plan, index) => share(hours, cells, plan, index, claimed));
-      const replies = await Promise.all(shares.map((part, index) => post(idlest[index]!, part, references)));
-      const blocks = Object.assign({}, ...replies.map((reply) => reply.blocks)) as StatisticsReply['blocks'];
-      const tallies = replies.flatMap((reply) => (reply.airTallies ? [reply.airTallies] : []));
-      if (tallies.length > 0) {
-        // the groups' tallies add up exactly to all cells' (air-tallies.ts): as one thread would
-        const air = airBlockFromTallies(hours, mergeAirTallies(tallies as AirTallies[]), references.air);
-        if (air) blocks.air = air;
-      }
-      return blocks;
-    },
+    compute,
     async exercise() {
       await Promise.all(
         workers.map(async (worker) => {
@@ -175,6 +182,9 @@ export function createStatisticsPool(size: number): StatisticsPool {
           }
         }),
       );
+      // and a radius's path through both threads, whose merge runs on this thread
+      const { hours, cells } = exerciseYear(EXERCISE_RADIUS_CELLS);
+      await compute(hours, cells, {});
     },
     async close() {
       const all = workers;
