@@ -285,6 +285,7 @@ export async function compose(
   // city refresh problems go to the service's log (no coordinates, only ids and reasons)
   sources.log = (message, error) => app.log.warn({ err: error }, message);
   let started = false;
+  let closing = false;
   let warmTimer: NodeJS.Timeout | undefined;
   let metricsPort: number | null = null;
   let warmUp: Promise<unknown> = Promise.resolve();
@@ -325,13 +326,17 @@ export async function compose(
       startupWork = warmUp
         .catch(() => {})
         .then(() => Promise.all([rawModel.exercise?.(), rawStatisticsPool.exercise?.()]))
-        .catch((error: unknown) => app.log.warn({ err: error }, 'exercising the compute threads failed'))
+        .catch((error: unknown) => {
+          // a close during start-up ends the threads under it: nothing to report then
+          if (!closing) app.log.warn({ err: error }, 'exercising the compute threads failed');
+        })
         .then(() => pdf.prepare?.());
       startupWork.catch((error: unknown) => app.log.warn({ err: error }, 'PDF renderer preparation failed'));
     },
     warmedUp: (limitMs) => settledWithin(warmUp, limitMs),
     startupSettled: (limitMs) => settledWithin(startupWork, limitMs),
     async close() {
+      closing = true;
       await app.close();
       for (const close of closers.reverse()) await close();
       await stores.close();
