@@ -1,7 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import { ModelUnavailableError } from '../../domain/errors/failures.ts';
 import {
-  type AirTallies,
   airBlockFromTallies,
   type BlockName,
   type CellColumns,
@@ -163,7 +162,7 @@ export function createStatisticsPool(size: number): StatisticsPool {
     const tallies = replies.flatMap((reply) => (reply.airTallies ? [reply.airTallies] : []));
     if (tallies.length > 0) {
       // the groups' tallies add up exactly to all cells' (air-tallies.ts): as one thread would
-      const air = airBlockFromTallies(hours, mergeAirTallies(tallies as AirTallies[]), references.air);
+      const air = airBlockFromTallies(hours, mergeAirTallies(tallies), references.air);
       if (air) blocks.air = air;
     }
     return blocks;

@@ -58,11 +58,17 @@ const SUB_INDEX_TABLES = THRESHOLD_BY_INDEX.map(({ bounds }) => {
   return { scale, table };
 });
 
+/**
+ * Whether a reading of the pollutant at `index` (POLLUTANTS order) is a reading at all:
+ * not NaN, not negative, and not zero where the scale says zero means missing (NO2).
+ */
+export function isValidReading(index: number, concentration: number): boolean {
+  return concentration >= 0 && !(concentration === 0 && THRESHOLD_BY_INDEX[index]!.zero_means_missing);
+}
+
 function subIndexAt(index: number, concentration: number): number {
-  const threshold = THRESHOLD_BY_INDEX[index]!;
-  if (!(concentration >= 0)) return 0;
-  if (concentration === 0 && threshold.zero_means_missing) return 0;
-  const bounds = threshold.bounds;
+  if (!isValidReading(index, concentration)) return 0;
+  const bounds = THRESHOLD_BY_INDEX[index]!.bounds;
   const lookUp = SUB_INDEX_TABLES[index];
   if (lookUp) {
     const step = Math.ceil(concentration * lookUp.scale);

@@ -6,7 +6,7 @@
  * therefore share a location's cells between them (adapters/threads/statistics-pool.ts)
  * and answer what one thread would.
  */
-import { BELAQI_CODE_BASE, belaqiCode } from '../scales/classifiers.ts';
+import { BELAQI_CODE_BASE, belaqiCode, isValidReading } from '../scales/classifiers.ts';
 import type { AirColumns } from './types.ts';
 
 /**
@@ -38,19 +38,13 @@ function emptyTallies(hourCount: number): AirTallies {
   };
 }
 
-function validConcentration(pollutantIndex: number, value: number): boolean {
-  // NO2 (index 0): zero means no reading
-  return value >= 0 && !(pollutantIndex === 0 && value === 0);
-}
-
 /** The tallies of `cells` over `hourCount` hours: every cell-hour graded once. */
 export function tallyAir(cells: readonly AirColumns[], hourCount: number): AirTallies {
   const tallies = emptyTallies(hourCount);
   const { classSum, graded, dominant, concentrationUnits, concentrationCount } = tallies;
   for (const cell of cells) {
     // cell by cell, each column read in order; the per-hour counts are exact in any order
-    const columns = [cell.no2, cell.pm25, cell.pm10];
-    const [no2, pm25, pm10] = columns as [ArrayLike<number>, ArrayLike<number>, ArrayLike<number>];
+    const { no2, pm25, pm10 } = cell;
     for (let i = 0; i < hourCount; i++) {
       const code = belaqiCode(no2[i]!, pm25[i]!, pm10[i]!);
       if (code === 0) continue;
@@ -58,13 +52,12 @@ export function tallyAir(cells: readonly AirColumns[], hourCount: number): AirTa
       graded[i]!++;
       dominant[3 * i + (code % BELAQI_CODE_BASE)]!++;
     }
-    for (let p = 0; p < 3; p++) {
-      const column = columns[p]!;
+    for (const [p, column] of [no2, pm25, pm10].entries()) {
       let units = 0;
       let count = 0;
       for (let i = 0; i < hourCount; i++) {
         const value = column[i]!;
-        if (!validConcentration(p, value)) continue;
+        if (!isValidReading(p, value)) continue;
         units += Math.round(value * FIXED_POINT_SCALE);
         count++;
       }
