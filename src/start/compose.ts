@@ -37,6 +37,7 @@ import { reportRoutes } from '../http/routes/reports/index.ts';
 import { createEmbeddedModel } from '../model/embedded/index.ts';
 import type { MicroclimateModel } from '../model/port.ts';
 import { loadCities, watchCities } from '../services/city-catalog.ts';
+import { exerciseColdStatistics } from '../services/data/cold-statistics-exercise.ts';
 import { createHistoricalService } from '../services/data/historical.ts';
 import { createRecordsService } from '../services/data/records.ts';
 import type { ResolveAddress } from '../services/data/resolve-location.ts';
@@ -319,13 +320,29 @@ export async function compose(
       );
       warmUp = Promise.all([ranges, ...references]);
       // once the warm-up the port waits for is done, the compute threads run their hot code
-      // once over, so that the first cold requests do not wait for the JIT (through the raw
-      // model and pool: not counted as requests' work); then check that there is a browser
+      // once over, then the cold statistics path runs for a few dozen locations (the event
+      // loop's share of it), so that the first cold requests do not wait for the JIT
+      // (through the raw model and pool: not counted as requests' work, nothing stored;
+      // at most ~0.8 s); then check that there is a browser
       // to launch (logged if not); the PDF thread and Chromium start only when a report
       // needs them: a browser idling in every instance costs 320–420 MB (docs/reports.md)
       startupWork = warmUp
         .catch(() => {})
         .then(() => Promise.all([rawModel.exercise?.(), rawStatisticsPool.exercise?.()]))
+        .then(() =>
+          exerciseColdStatistics(
+            {
+              model: rawModel,
+              statistics: createStatisticsEngine({
+                model: rawModel,
+                cache: durableCache,
+                pool: rawStatisticsPool,
+              }),
+              clock,
+            },
+            () => closing,
+          ),
+        )
         .catch((error: unknown) => {
           // a close during start-up ends the threads under it: nothing to report then
           if (!closing) app.log.warn({ err: error }, 'exercising the compute threads failed');

@@ -12,7 +12,8 @@ import type { DomainId, MicroclimateModel } from '../../model/port.ts';
 import { type ResolveAddress, resolveLocation } from './resolve-location.ts';
 import { sampleCells } from './sampling.ts';
 import { awaitWithDeadline, createSingleFlight } from './single-flight.ts';
-import type { StatisticsBlocks, StatisticsEngine } from './statistics-engine.ts';
+import { type ComputedStatistics, computeStatistics } from './statistics-computation.ts';
+import type { StatisticsEngine } from './statistics-engine.ts';
 
 export type { Dataset } from '../../domain/stats/historical-stats.ts';
 
@@ -34,12 +35,6 @@ export interface HistoricalDeps {
   deadlineMs: number;
   /** cache hits/misses and single-flight joins */
   metrics?: Metrics;
-}
-
-interface CachedStatistics {
-  generated_utc: string;
-  hours: number;
-  blocks: StatisticsBlocks;
 }
 
 /** Which dataset answers a location: the hyper-local model inside Brussels' zone, the nationwide grid elsewhere in Belgium. */
@@ -80,7 +75,7 @@ export interface HistoricalService {
 }
 
 export function createHistoricalService(deps: HistoricalDeps): HistoricalService {
-  const flights = createSingleFlight<CachedStatistics>(() =>
+  const flights = createSingleFlight<ComputedStatistics>(() =>
     deps.metrics?.count('svc_model_single_flight_joins_total', { kind: 'historical' }),
   );
 
@@ -88,15 +83,10 @@ export function createHistoricalService(deps: HistoricalDeps): HistoricalService
     cacheKey: string,
     domain: DomainId,
     cells: number[],
-  ): Promise<CachedStatistics> {
+  ): Promise<ComputedStatistics> {
     // no workKey: a caller past its deadline leaves this work running into the durable
     // cache, where a retry finds it, so the model need not keep the series (MBs) as well
-    const series = await deps.model.series(domain, cells, { kind: 'reference' });
-    const hours = series[0]?.hours.length ?? 0;
-    const references = await deps.statistics.references(domain);
-    // the statistics threads take the series' columns over
-    const blocks = await deps.statistics.blocks(series, references);
-    const result: CachedStatistics = { generated_utc: new Date(deps.clock()).toISOString(), hours, blocks };
+    const result = await computeStatistics(deps, domain, cells);
     await deps.cache.set(cacheKey, JSON.stringify(result), null);
     return result;
   }
@@ -133,9 +123,9 @@ export function createHistoricalService(deps: HistoricalDeps): HistoricalService
     );
     const cacheKey = `historical:${deps.model.version}:${dataset}:${location.lat}:${location.lon}:${sampling.radiusM ?? '-'}`;
     let cacheStatus: 'hit' | 'miss' = 'hit';
-    let result: CachedStatistics;
+    let result: ComputedStatistics;
     const cached = await deps.cache.get(cacheKey);
-    if (cached) result = JSON.parse(cached) as CachedStatistics;
+    if (cached) result = JSON.parse(cached) as ComputedStatistics;
     else {
       cacheStatus = 'miss';
       const work = flights.run(cacheKey, () => computeAndStore(cacheKey, domain, sampling.cells));

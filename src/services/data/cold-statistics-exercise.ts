@@ -1,0 +1,66 @@
+import type { DomainId, DomainInfo, MicroclimateModel } from '../../model/port.ts';
+import { computeStatistics } from './statistics-computation.ts';
+import type { StatisticsEngine } from './statistics-engine.ts';
+
+/** single cells (points), pairs (points inside buildings) and 50 m radii per city domain */
+const EXERCISE_POINTS = 24;
+const EXERCISE_PAIRS = 6;
+const EXERCISE_RADII = 2;
+/** at most this many locations in all: the code warmed is shared, so many cities need no more */
+const EXERCISE_TOTAL = 64;
+/** how far from the domain's centre the exercised cells lie */
+const SPREAD_M = 1_500;
+
+/** the cells of each exercised location of a city domain, nearest its centre first */
+function exercisedLocations(model: MicroclimateModel, info: DomainInfo): number[][] {
+  const { grid } = info;
+  const lat = grid.north - (grid.rows * grid.dLat) / 2;
+  const lon = grid.west + (grid.cols * grid.dLon) / 2;
+  const around = model.outdoorCellsWithin(info.id, lat, lon, SPREAD_M);
+  if (around.length === 0) return [];
+  const step = Math.max(1, Math.floor(around.length / (EXERCISE_POINTS + 2 * EXERCISE_PAIRS)));
+  const picked = Array.from(
+    { length: EXERCISE_POINTS + 2 * EXERCISE_PAIRS },
+    (_, i) => around[(i * step) % around.length] as number,
+  );
+  const points = picked.slice(0, EXERCISE_POINTS).map((cell) => [cell]);
+  const pairs = Array.from({ length: EXERCISE_PAIRS }, (_, i) =>
+    picked.slice(EXERCISE_POINTS + 2 * i, EXERCISE_POINTS + 2 * i + 2),
+  );
+  const radii = Array.from({ length: EXERCISE_RADII }, (_, i) => {
+    const [cellLon, cellLat] = model.cellCentre(info.id, picked[i] as number);
+    return model.outdoorCellsWithin(info.id, cellLat, cellLon, 50);
+  }).filter((cells) => cells.length > 0);
+  return [...points, ...pairs, ...radii];
+}
+
+/**
+ * Runs the cold path of annual statistics (model series, references, blocks, the cache
+ * entry's JSON) for locations near each city domain's centre, one after another, and
+ * keeps nothing. The compute threads' own exercises compile their kernels; this one is
+ * what the event loop does around them (dispatching, joining slices, merging tallies),
+ * which only gets fast after a few dozen locations: before it, the first fifteen cold
+ * points after a start took 12–17 ms at the median against 7–9 ms later
+ * (docs/performance.md). Domains in turn, so that no domain's shapes meet code compiled
+ * for another's alone; at most EXERCISE_TOTAL locations (~0.75 s for two city domains). `stopped` ends it early (the process is closing).
+ */
+export async function exerciseColdStatistics(
+  deps: { model: MicroclimateModel; statistics: StatisticsEngine; clock: () => number },
+  stopped: () => boolean = () => false,
+): Promise<void> {
+  const cities = deps.model.domains().filter((info) => info.hasBuildings);
+  const locations = new Map<DomainId, number[][]>(
+    cities.map((info) => [info.id, exercisedLocations(deps.model, info)]),
+  );
+  const rounds = Math.max(0, ...[...locations.values()].map((list) => list.length));
+  let done = 0;
+  for (let i = 0; i < rounds; i++) {
+    for (const [domain, list] of locations) {
+      const cells = list[i];
+      if (cells === undefined) continue;
+      if (stopped() || done === EXERCISE_TOTAL) return;
+      JSON.stringify(await computeStatistics(deps, domain, cells));
+      done++;
+    }
+  }
+}
