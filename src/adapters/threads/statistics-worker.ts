@@ -8,6 +8,7 @@ import {
   tallyAir,
   type WindColumns,
 } from '../../domain/stats/index.ts';
+import { releaseBuffers } from './release-buffers.ts';
 import type { StatisticsReply, StatisticsTask } from './statistics-protocol.ts';
 
 /** Computes the requested statistics blocks of one location off the main thread. */
@@ -51,4 +52,12 @@ parentPort!.on('message', (task: StatisticsTask) => {
       ? [tallies.classSum, tallies.graded, tallies.dominant].map((counts) => counts.buffer as ArrayBuffer)
       : [],
   );
+  // the columns were taken over for this task alone
+  releaseBuffers(columnBuffers(task));
 });
+
+function* columnBuffers(task: StatisticsTask): Iterable<ArrayBufferLike> {
+  yield task.hours.buffer;
+  for (const cell of task.cells)
+    for (const column of Object.values(cell)) if (ArrayBuffer.isView(column)) yield column.buffer;
+}
