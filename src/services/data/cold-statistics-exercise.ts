@@ -11,7 +11,7 @@ const EXERCISE_TOTAL = 64;
 /** how far from the domain's centre the exercised cells lie */
 const SPREAD_M = 1_500;
 
-/** the cells of each exercised location of a city domain, nearest its centre first */
+/** the cells of each exercised location of a city domain, spread within SPREAD_M of its centre */
 function exercisedLocations(model: MicroclimateModel, info: DomainInfo): number[][] {
   const { grid } = info;
   const lat = grid.north - (grid.rows * grid.dLat) / 2;
@@ -42,7 +42,8 @@ function exercisedLocations(model: MicroclimateModel, info: DomainInfo): number[
  * which only gets fast after a few dozen locations: before it, the first fifteen cold
  * points after a start took 12–17 ms at the median against 7–9 ms later
  * (docs/performance.md). Domains in turn, so that no domain's shapes meet code compiled
- * for another's alone; at most EXERCISE_TOTAL locations (~0.75 s for two city domains). `stopped` ends it early (the process is closing).
+ * for another's alone; at most EXERCISE_TOTAL locations (~0.75 s for two city domains).
+ * `stopped` ends it at the next location (the process is closing).
  */
 export async function exerciseColdStatistics(
   deps: { model: MicroclimateModel; statistics: StatisticsEngine; clock: () => number },
