@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { figure, median, NOISE } from './figures.ts';
 import { LOAD_GENERATOR, loadFor } from './load-generator.ts';
+import { untilIdle } from './process-idle.ts';
 import { npmStart } from './start-command.ts';
 
 /**
@@ -96,6 +97,8 @@ async function load(server: Server, seconds: number): Promise<number> {
 
 const one = await start(1);
 const two = await start(2);
+// both measured once their start-up work (warm-up, exercises) is over
+for (const server of [one, two]) await untilIdle(server.process.pid as number);
 try {
   // every worker's cache warm: a few seconds of load each
   await load(one, 2);

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { tileAt } from '../src/domain/map/mercator.ts';
 import { figure, NOISE } from './figures.ts';
+import { untilIdle } from './process-idle.ts';
 import { npmStart } from './start-command.ts';
 
 /**
@@ -71,6 +72,9 @@ for (let waited = 0; ; waited += 200) {
   if (waited > 120_000) throw new Error('the server did not start');
   await new Promise((done) => setTimeout(done, 200));
 }
+
+// measured once its start-up work (warm-up, the compute threads' exercises) is over
+await untilIdle(server.pid as number);
 
 function rssMb(): number {
   const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
