@@ -11,7 +11,7 @@ function treeCpuTicks(pid: number): number {
   // after the command's closing parenthesis: state is field 0, utime 11 and stime 12
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   let ticks = Number(fields[11]) + Number(fields[12]);
-  for (const task of readdirSync(`/proc/${pid}/task`, { withFileTypes: false })) {
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
     let children = '';
     try {
       children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8');
