@@ -1,11 +1,11 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { KeyRepository } from '../adapters/store/port.ts';
 import { BoundedMap } from '../domain/collections/bounded-map.ts';
 import { DependencyUnavailableError } from '../domain/errors/dependency.ts';
 import { NOT_A_BROWSER } from '../domain/keys/browser-request.ts';
 import type { KeyRecord } from '../domain/keys/key-record.ts';
-import { type KeyDigest, keySecretDigest, keyTypeOf } from '../domain/keys/key-secret.ts';
+import { hashKeySecret, keyTypeOf } from '../domain/keys/key-secret.ts';
 import { evaluateKey } from '../domain/keys/key-status.ts';
+import { constantTimeEqual } from '../domain/security/constant-time-equal.ts';
 import type { CacheProbe } from '../domain/telemetry/port.ts';
 
 /**
@@ -50,15 +50,14 @@ export function createKeyAuthenticator(
   const outageGraceMs = options.outageGraceMs ?? 10 * 60_000;
   const clock = options.clock ?? Date.now;
   const MAX_ENTRIES = 10_000;
-  /** `stored`: the row's hash as bytes, decoded once per fill for the constant-time compare */
-  const byHash = new BoundedMap<string, { key: KeyRecord; stored: Buffer; at: number }>(MAX_ENTRIES);
+  /** `stored`: the row's hash (hex), compared in constant time with the presented one */
+  const byHash = new BoundedMap<string, { key: KeyRecord; stored: string; at: number }>(MAX_ENTRIES);
   const byIdCache = new BoundedMap<string, { key: KeyRecord | null; at: number }>(MAX_ENTRIES);
 
   /** the cached key of a presented hash, compared in constant time with the stored hash */
-  function matching(entry: { key: KeyRecord; stored: Buffer }, presented: Buffer): KeyRecord | null {
+  function matching(entry: { key: KeyRecord; stored: string }, presented: string): KeyRecord | null {
     // the index lookup found the row; compare the stored hash in constant time as well
-    if (entry.stored.length !== presented.length || !timingSafeEqual(entry.stored, presented)) return null;
-    return entry.key;
+    return constantTimeEqual(entry.stored, presented) ? entry.key : null;
   }
 
   /** an entry read within the staleness bound, or undefined */
@@ -102,20 +101,17 @@ export function createKeyAuthenticator(
     }
   }
 
-  /**
-   * the stored hash a presented secret would have (the digest's bytes for the comparison,
-   * its hex text for the index, computed once), or null for text that cannot be a key
-   */
-  function hashOf(secret: string): KeyDigest | null {
-    return keyTypeOf(secret) === null || secret.length > 200 ? null : keySecretDigest(secret);
+  /** the stored hash a presented secret would have, or null for text that cannot be a key */
+  function hashOf(secret: string): string | null {
+    return keyTypeOf(secret) === null || secret.length > 200 ? null : hashKeySecret(secret);
   }
 
   /** the cached key of a hash while fresh, else undefined */
-  function cachedByHash(digest: KeyDigest): KeyRecord | null | undefined {
-    const entry = fresh(byHash, digest.hex, clock());
+  function cachedByHash(hash: string): KeyRecord | null | undefined {
+    const entry = fresh(byHash, hash, clock());
     if (entry === undefined) return undefined;
     options.onCache?.('hit');
-    return matching(entry, digest.bytes);
+    return matching(entry, hash);
   }
 
   function cachedById(id: string): KeyRecord | null | undefined {
@@ -127,17 +123,16 @@ export function createKeyAuthenticator(
 
   return {
     cachedLookup(secret) {
-      const digest = hashOf(secret);
-      return digest === null ? null : cachedByHash(digest);
+      const hash = hashOf(secret);
+      return hash === null ? null : cachedByHash(hash);
     },
     async lookup(secret) {
-      const digest = hashOf(secret);
-      if (digest === null) return null;
-      const known = cachedByHash(digest);
+      const hash = hashOf(secret);
+      if (hash === null) return null;
+      const known = cachedByHash(hash);
       if (known !== undefined) return known;
       options.onCache?.('miss');
       const now = clock();
-      const hash = digest.hex;
       const held = byHash.get(hash);
       let found: Awaited<ReturnType<KeyRepository['findByHash']>>;
       try {
@@ -155,11 +150,11 @@ export function createKeyAuthenticator(
       // an outage answer keeps the entry's age, so the next request asks the database again
       const entry = {
         key: found.key,
-        stored: Buffer.from(found.hash, 'hex'),
+        stored: found.hash,
         at: held && found.key === held.key ? held.at : now,
       };
       byHash.set(hash, entry);
-      return matching(entry, digest.bytes);
+      return matching(entry, hash);
     },
     cachedById,
     async byId(id) {

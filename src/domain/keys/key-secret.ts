@@ -27,17 +27,6 @@ export function hashKeySecret(secret: string): string {
   return hash(KEY_HASH, secret, 'hex');
 }
 
-/** `hashKeySecret` as bytes and as its hex text, for a look-up that also compares the bytes */
-export interface KeyDigest {
-  bytes: Buffer;
-  hex: string;
-}
-
-export function keySecretDigest(secret: string): KeyDigest {
-  const bytes = hash(KEY_HASH, secret, 'buffer');
-  return { bytes, hex: bytes.toString('hex') };
-}
-
 export function keyTypeOf(secret: string): KeyType | null {
   if (secret.startsWith('svc_sk_')) return 'sk';
   if (secret.startsWith('svc_pk_')) return 'pk';

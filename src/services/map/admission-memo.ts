@@ -1,5 +1,5 @@
-import { timingSafeEqual } from 'node:crypto';
 import { BoundedMap } from '../../domain/collections/bounded-map.ts';
+import { constantTimeEqual } from '../../domain/security/constant-time-equal.ts';
 
 /**
  * Tile requests already admitted, so that a map panning over one layer (and every client
@@ -27,7 +27,7 @@ export interface AdmittedTile {
   /** the memo answers for this entry until then (epoch ms) */
   validUntilMs: number;
   /** the signature text that verified */
-  signature: Buffer;
+  signature: string;
 }
 
 const MAX_ENTRIES = 4096;
@@ -65,10 +65,7 @@ export class AdmissionMemo {
       this.entries.delete(lookup);
       return undefined;
     }
-    const presented = Buffer.from(presentedSignature, 'utf8');
-    if (presented.length !== entry.signature.length || !timingSafeEqual(presented, entry.signature))
-      return undefined;
-    return entry;
+    return constantTimeEqual(entry.signature, presentedSignature) ? entry : undefined;
   }
 
   remember(lookup: string, entry: AdmittedTile): void {

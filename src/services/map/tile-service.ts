@@ -164,7 +164,7 @@ export function createTileService(deps: {
         cacheKey,
         modelVersion,
         validUntilMs: Math.min(Number(query.exp) * 1000, nowMs + ADMISSION_MAX_AGE_MS),
-        signature: Buffer.from(split.signature, 'utf8'),
+        signature: split.signature,
       });
     }
     return entry;

@@ -15,7 +15,7 @@ function entry(overrides: Partial<AdmittedTile> = {}): AdmittedTile {
     cacheKey: 'v1|/map/brussels/tiles/thermal/1795665600000|-|15/16780/10992',
     modelVersion: 'v1',
     validUntilMs: 10_000,
-    signature: Buffer.from('SIGNATURE'),
+    signature: 'SIGNATURE',
     ...overrides,
   };
 }
