@@ -102,6 +102,23 @@ describe('metrics, job logs and traces after real traffic', () => {
     assert.equal(elsewhere.status, 404);
   });
 
+  test('a first then a repeated real-time call: one miss and one hit of the realtime cache', async () => {
+    const before = (await scrape(metricsPort)).samples;
+    const url = `/v1/realtime?lat=${GRAND_PLACE.lat}&lon=${GRAND_PLACE.lon}&radius=35`;
+    const first = await inject(url);
+    assert.equal(first.statusCode, 200, first.body);
+    assert.equal(first.headers['x-cache'], 'miss');
+    const repeated = await inject(url);
+    assert.equal(repeated.headers['x-cache'], 'hit');
+    const after = (await scrape(metricsPort)).samples;
+    for (const outcome of ['miss', 'hit'])
+      assert.equal(
+        delta(before, after, 'svc_cache_requests_total', { cache: 'realtime', outcome }),
+        1,
+        outcome,
+      );
+  });
+
   test('a cold then a cached historical call: one miss, one hit, two 200s, a model computation', async () => {
     const before = (await scrape(metricsPort)).samples;
     const url = `/v1/historical/stats?lat=${GRAND_PLACE.lat}&lon=${GRAND_PLACE.lon}`;
