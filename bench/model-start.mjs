@@ -6,6 +6,7 @@
 import { embeddedCitySpecs } from '../dist/src/adapters/cities/embedded.js';
 import { loadEmbeddedCities } from '../dist/src/domain/coverage/embedded-cities.js';
 import { createEmbeddedModel } from '../dist/src/model/embedded/index.js';
+import { BENCH_POINTS, BENCH_RANGE_HOURS, BENCH_TILE_WINDOWS } from './model-workload.mjs';
 
 const cities = await embeddedCitySpecs(loadEmbeddedCities());
 const started = performance.now();
@@ -13,22 +14,14 @@ const model = await createEmbeddedModel({ dataDir: process.argv[2], workers: 2, 
 const seconds = (performance.now() - started) / 1000;
 let rssMb;
 if (process.argv[3] === '--loaded') {
-  for (let k = 0; k < 9; k++) {
-    const [lat, lon] = [50.838 + 0.003 * k, 4.34 + 0.005 * k];
+  for (const [lat, lon] of BENCH_POINTS) {
     const cell = model.outdoorCellsWithin('brussels', lat, lon, 30)[0];
     if (cell !== undefined) await model.series('brussels', [cell], { kind: 'reference' });
     await model.series('brussels', model.outdoorCellsWithin('brussels', lat, lon, 50), { kind: 'reference' });
   }
-  const span = 360 / 2 ** 16;
-  for (let k = 0; k < 12; k++) {
-    const west = 4.335 + (k % 4) * span;
-    const north = 50.855 - Math.floor(k / 4) * span * 0.63;
-    const window = { west, east: west + span, north, south: north - span * 0.63 };
-    const layer = ['thermal', 'wind', 'air'][k % 3];
-    await model.layerWindow('brussels', layer, { hourMs: Date.UTC(2025, 6, 11, 13) }, window);
-  }
-  const hours = Array.from({ length: 8 }, (_, k) => ({ hourMs: Date.UTC(2025, 6, 11, 6 + 2 * k) }));
-  await model.layerRange('brussels', 'thermal', hours);
+  for (const { layer, hour, window } of BENCH_TILE_WINDOWS)
+    await model.layerWindow('brussels', layer, hour, window);
+  await model.layerRange('brussels', 'thermal', BENCH_RANGE_HOURS);
   rssMb = process.memoryUsage().rss / 1e6;
 }
 console.log(JSON.stringify({ seconds, rssMb }));

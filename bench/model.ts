@@ -14,6 +14,7 @@ import { CITIES } from '../src/domain/coverage/cities.ts';
 import { createEmbeddedModel } from '../src/model/embedded/index.ts';
 import { loadOrBuildCity, loadOrGenerateNational } from '../src/model/embedded/morphology/store.ts';
 import { figure, NOISE } from './figures.ts';
+import { BENCH_POINTS, BENCH_RANGE_HOURS, BENCH_TILE_WINDOWS } from './model-workload.mjs';
 import { npmStart } from './start-command.ts';
 
 // generation runs in a child process, so that this process measures a later start
@@ -87,10 +88,8 @@ try {
     '-',
   );
 
-  const points: Array<[number, number]> = [];
-  for (let k = 0; k < 9; k++) points.push([50.838 + 0.003 * k, 4.34 + 0.005 * k]);
   const single: number[] = [];
-  for (const [lat, lon] of points) {
+  for (const [lat, lon] of BENCH_POINTS) {
     const cell = model.outdoorCellsWithin('brussels', lat, lon, 30)[0];
     if (cell === undefined) continue;
     t = performance.now();
@@ -101,7 +100,7 @@ try {
 
   const radius: number[] = [];
   let cellsIn50 = 0;
-  for (const [lat, lon] of points) {
+  for (const [lat, lon] of BENCH_POINTS) {
     const cells = model.outdoorCellsWithin('brussels', lat, lon, 50);
     cellsIn50 = Math.max(cellsIn50, cells.length);
     t = performance.now();
@@ -110,24 +109,21 @@ try {
   }
   line(`reference year, outdoor cells ≤ 50 m (≤${cellsIn50})`, `${median(radius).toFixed(0)} ms`, '≤ 500 ms');
 
-  // a 256-px tile at zoom 16 spans 360/2^16 degrees of longitude
-  const span = 360 / 2 ** 16;
   const tiles: number[] = [];
-  for (let k = 0; k < 12; k++) {
-    const west = 4.335 + (k % 4) * span;
-    const north = 50.855 - Math.floor(k / 4) * span * 0.63;
-    const window = { west, east: west + span, north, south: north - span * 0.63 };
-    const hourMs = Date.UTC(2025, 6, 11, 13);
+  for (const { layer, hour, window } of BENCH_TILE_WINDOWS) {
     t = performance.now();
-    await model.layerWindow('brussels', (['thermal', 'wind', 'air'] as const)[k % 3]!, { hourMs }, window);
+    await model.layerWindow('brussels', layer, hour, window);
     tiles.push(performance.now() - t);
   }
   line('one layer, one hour, z16 tile window', `${median(tiles).toFixed(1)} ms`, '≤ 20 ms');
 
   t = performance.now();
-  const hours = Array.from({ length: 8 }, (_, k) => ({ hourMs: Date.UTC(2025, 6, 11, 6 + 2 * k) }));
-  await model.layerRange('brussels', 'thermal', hours);
-  line('layer range, Brussels, per hour', `${((performance.now() - t) / hours.length).toFixed(0)} ms`, '-');
+  await model.layerRange('brussels', 'thermal', BENCH_RANGE_HOURS);
+  line(
+    'layer range, Brussels, per hour',
+    `${((performance.now() - t) / BENCH_RANGE_HOURS.length).toFixed(0)} ms`,
+    '-',
+  );
 
   // the resident set as an operator's process has it: built code, npm start's allocator
   // settings and V8 flags, the same work as above. This process's own, under tsx (each
