@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
 /** CPU time (clock ticks) used so far by `pid`, every thread, and its descendants: Linux /proc */
-function treeCpuTicks(pid: number): number {
+export function treeCpuTicks(pid: number): number {
   let stat: string;
   try {
     stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -21,6 +21,20 @@ function treeCpuTicks(pid: number): number {
   return ticks;
 }
 
+/** CPU time (clock ticks) the whole machine has spent busy so far, every core: /proc/stat */
+export function machineBusyTicks(): number {
+  const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '')
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  // user nice system idle iowait irq softirq steal …: all but idle and iowait are busy
+  return fields.slice(0, 8).reduce((sum, ticks, i) => (i === 3 || i === 4 ? sum : sum + ticks), 0);
+}
+
+/** microseconds in one clock tick (USER_HZ is 100 on Linux) */
+export const MICROSECONDS_PER_TICK = 10_000;
+
 /**
  * Waits until the process tree of `pid` (a started server, its cluster workers) has used
  * less than `share` of one core over `windowMs`, or `limitMs` has passed: a server answers
@@ -33,7 +47,7 @@ export async function untilIdle(
   windowMs = 1_000,
   limitMs = 60_000,
 ): Promise<void> {
-  const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
+  const ticksPerMs = 1000 / MICROSECONDS_PER_TICK;
   const started = Date.now();
   let before = treeCpuTicks(pid);
   while (Date.now() - started < limitMs) {
