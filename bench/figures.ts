@@ -18,6 +18,11 @@ export function figure(benchmark: string, value: string, goal: string, check?: F
   console.log(`BENCH\t${benchmark}\t${value}\t${goal}\t${check ? JSON.stringify(check) : ''}`);
 }
 
+/** Whether a measured figure meets its goal as written, without the noise band. */
+export function meetsGoal(check: FigureCheck): boolean {
+  return check.better === 'higher' ? check.measured >= check.target : check.measured <= check.target;
+}
+
 /** Whether a measured figure meets its goal, allowing the noise band. */
 export function withinGoal(check: FigureCheck): boolean {
   return check.better === 'higher'
