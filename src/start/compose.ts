@@ -14,9 +14,8 @@ import { openConfiguredGeocoder } from '../adapters/geocoder/from-config.ts';
 import { loadReportFonts } from '../adapters/pdf/font.ts';
 import { createThreadedPdfRenderer } from '../adapters/pdf/pdf-thread.ts';
 import type { PdfRenderer } from '../adapters/pdf/port.ts';
-import { createBullmqQueue } from '../adapters/queue/bullmq.ts';
 import { createInProcessQueue } from '../adapters/queue/in-process.ts';
-import { openRevocationChannel, type RevocationChannel } from '../adapters/redis/revocations.ts';
+import type { RevocationChannel } from '../adapters/redis/revocations.ts';
 import { loadSigningSecrets } from '../adapters/signing-secret.ts';
 import type { OpenedDatabase } from '../adapters/store/database.ts';
 import type { KeyRepository } from '../adapters/store/keys.ts';
@@ -125,7 +124,7 @@ export async function compose(
   const clock = overrides.clock ?? Date.now;
   // one of several HTTP processes on one port (WORKERS > 1, start/cluster.ts)
   const clusterWorker = cluster.isWorker;
-  const observability = createTelemetry({ ...config, serviceVersion: serviceVersion(), clusterWorker });
+  const observability = await createTelemetry({ ...config, serviceVersion: serviceVersion(), clusterWorker });
   const { telemetry } = observability;
   const { metrics } = telemetry;
   const log = createProcessLogger(config, {
@@ -145,6 +144,7 @@ export async function compose(
   });
   if (stores.redis && config.redisUrl) {
     // scale-out: a revocation reaches every instance's key cache at once
+    const { openRevocationChannel } = await import('../adapters/redis/revocations.ts');
     revocations = openRevocationChannel({
       redisUrl: config.redisUrl,
       prefix: config.redisPrefix,
@@ -231,7 +231,7 @@ export async function compose(
     store: createReportJobStore(stores.database.db),
     // REDIS_URL: one queue shared by every instance (BullMQ); else this process's FIFO
     queue: config.redisUrl
-      ? createBullmqQueue({
+      ? (await import('../adapters/queue/bullmq.ts')).createBullmqQueue({
           redisUrl: config.redisUrl,
           prefix: `${config.redisPrefix}bull`,
           concurrency: 2,

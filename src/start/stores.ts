@@ -4,7 +4,6 @@ import { createMemoryCounters } from '../adapters/counters/memory.ts';
 import { createRedisCounters } from '../adapters/counters/redis.ts';
 import { createSqlCounters } from '../adapters/counters/sql.ts';
 import { createFaultLog, type FaultLog } from '../adapters/faults/fault-log.ts';
-import { awaitReady, openRedis, REQUEST_PATH_REDIS } from '../adapters/redis/connection.ts';
 import { openDatabase, POSTGRES_TIMEOUTS } from '../adapters/store/database.ts';
 import { createKeyRepository } from '../adapters/store/keys.ts';
 import { instrumentDialect } from '../adapters/telemetry/database.ts';
@@ -27,11 +26,17 @@ export async function openStores(
     statementTimeoutMs: POSTGRES_TIMEOUTS.statementTimeoutMs,
     instrument: (dialect, system) => instrumentDialect(dialect, system, telemetry),
   });
-  const redis = config.redisUrl
-    ? instrumentRedis(openRedis(config.redisUrl, 'commands', faults, REQUEST_PATH_REDIS), telemetry)
-    : null;
+  // the Redis client is loaded only when configured (docs/performance.md, "Memory")
+  const connection = config.redisUrl ? await import('../adapters/redis/connection.ts') : null;
+  const redis =
+    config.redisUrl && connection
+      ? instrumentRedis(
+          connection.openRedis(config.redisUrl, 'commands', faults, connection.REQUEST_PATH_REDIS),
+          telemetry,
+        )
+      : null;
   // the first requests find Redis connected; if it is down, they answer 503 until it is back
-  if (redis) await awaitReady(redis, 3000);
+  if (redis && connection) await connection.awaitReady(redis, 3000);
   // per-minute rate windows: Redis when instances share them; the primary process's memory
   // when this is one of several HTTP processes (WORKERS); else this process's memory
   // (a window lives a minute; a restart forgets at most the current one)

@@ -2,7 +2,7 @@ import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, type Dialect as KyselyDialect, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type { Pool } from 'pg';
 import type { FaultLog } from '../faults/fault-log.ts';
 import { guardedDialect } from './guarded-dialect.ts';
 import { MIGRATIONS } from './migrations/index.ts';
@@ -16,13 +16,21 @@ export interface OpenedDatabase {
   /** the raw better-sqlite3 handle, for features that need SQLite specifics (FTS5); null on PostgreSQL */
   sqlite: SQLite.Database | null;
   /** the PostgreSQL pool (its sizes are metrics); null on SQLite */
-  pgPool: pg.Pool | null;
+  pgPool: Pool | null;
   close(): Promise<void>;
 }
 
-// PostgreSQL returns int8 as strings by default; our bigints are epoch milliseconds,
-// well inside Number's safe range.
-pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
+/**
+ * The PostgreSQL driver, loaded by the first PostgreSQL database opened: the embedded
+ * default never pays its ~17 MB of resident memory (docs/performance.md, "Memory").
+ */
+async function postgresDriver() {
+  const { default: pg } = await import('pg');
+  // PostgreSQL returns int8 as strings by default; our bigints are epoch milliseconds,
+  // well inside Number's safe range.
+  pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
+  return pg;
+}
 
 /**
  * Bounds on PostgreSQL: a connection attempt gives up after 1.5 s and a statement after
@@ -45,6 +53,7 @@ export async function openDatabase(options: {
   const instrument = options.instrument ?? ((dialect: KyselyDialect) => dialect);
   let opened: OpenedDatabase;
   if (options.databaseUrl) {
+    const pg = await postgresDriver();
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,

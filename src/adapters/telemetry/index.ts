@@ -1,8 +1,7 @@
-import { AggregatorRegistry } from 'prom-client';
 import { DISABLED_METRICS, DISABLED_TRACING, type Telemetry } from '../../domain/telemetry/port.ts';
 import { type MetricsServer, startMetricsServer } from './metrics-server.ts';
-import { createPrometheusMetrics, type PrometheusMetrics } from './prometheus.ts';
-import { createOtlpTracing, type OtlpTracing } from './tracing.ts';
+import type { PrometheusMetrics } from './prometheus.ts';
+import type { OtlpTracing } from './tracing.ts';
 
 export interface TelemetrySettings {
   host: string;
@@ -28,13 +27,15 @@ export interface TelemetryRuntime {
 
 /**
  * Metrics and tracing as configured: each is either its real adapter or the disabled
- * implementation, chosen once here, so call sites never test a flag.
+ * implementation, chosen once here, so call sites never test a flag. prom-client and the
+ * OpenTelemetry SDK are loaded only when configured: together they are ~40 MB of resident
+ * memory a server without metrics or tracing would hold for nothing (docs/performance.md).
  */
-export function createTelemetry(settings: TelemetrySettings): TelemetryRuntime {
+export async function createTelemetry(settings: TelemetrySettings): Promise<TelemetryRuntime> {
   const metrics: PrometheusMetrics | null =
-    settings.metricsPort === undefined ? null : createPrometheusMetrics();
+    settings.metricsPort === undefined ? null : (await import('./prometheus.ts')).createPrometheusMetrics();
   const tracing: OtlpTracing | null = settings.otlpEndpoint
-    ? createOtlpTracing({
+    ? (await import('./tracing.ts')).createOtlpTracing({
         endpoint: settings.otlpEndpoint,
         serviceName: 'svc-api',
         serviceVersion: settings.serviceVersion,
@@ -42,6 +43,7 @@ export function createTelemetry(settings: TelemetrySettings): TelemetryRuntime {
     : null;
   let server: MetricsServer | null = null;
   if (metrics && settings.clusterWorker) {
+    const { AggregatorRegistry } = await import('prom-client');
     // constructing an aggregator installs prom-client's answer to the primary's requests
     new AggregatorRegistry();
     AggregatorRegistry.setRegistries([metrics.registry]);
@@ -64,7 +66,8 @@ export function createTelemetry(settings: TelemetrySettings): TelemetryRuntime {
  * The primary process of a multi-process server: METRICS_PORT serves the sum of every
  * worker's registry (prom-client's cluster aggregation over the IPC channel).
  */
-export function startClusterMetricsServer(host: string, port: number): Promise<MetricsServer> {
+export async function startClusterMetricsServer(host: string, port: number): Promise<MetricsServer> {
+  const { AggregatorRegistry } = await import('prom-client');
   const aggregator = new AggregatorRegistry();
   return startMetricsServer(
     { contentType: aggregator.contentType, metrics: () => aggregator.clusterMetrics() },

@@ -20,7 +20,7 @@ import type { MicroclimateModel } from '../../../src/model/port.ts';
  * and no listener. (The benchmark measures the same; this holds on any machine.)
  */
 test('telemetry off installs nothing: the objects handed in come back untouched', async () => {
-  const runtime = createTelemetry({
+  const runtime = await createTelemetry({
     host: '127.0.0.1',
     metricsPort: undefined,
     otlpEndpoint: undefined,
@@ -42,7 +42,7 @@ test('telemetry off installs nothing: the objects handed in come back untouched'
   assert.deepEqual(installed, []);
   assert.equal(app.hasRequestDecorator('telemetry'), false);
   // and with metrics on, the same call does install its hooks (the spy sees them)
-  const on = createTelemetry({
+  const on = await createTelemetry({
     host: '127.0.0.1',
     metricsPort: 0,
     otlpEndpoint: undefined,
