@@ -14,6 +14,8 @@ import { signedTilePath } from './tile-url.ts';
  * `!` sends no key; `tile` is a signed z15 tile). The server runs in this process and is measured with
  * process.cpuUsage() over 2 s of load from another process (bench/load-generator.ts), so
  * the load generator's own work is not counted; steadier than throughput on a busy machine.
+ * Each side's figure is the least of ROUNDS interleaved rounds (default 3; more on a noisy
+ * machine: noise only ever adds CPU).
  */
 const SECONDS = 2;
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-cpu-'));
@@ -57,7 +59,7 @@ for (const spec of (process.argv[2] ?? '/v1/realtime?lat=50.8467&lon=4.3525').sp
   await cpuPerRequest(twin.url, headers);
   const service: number[] = [];
   const bare: number[] = [];
-  for (let round = 0; round < 3; round++) {
+  for (let round = 0; round < Number(process.env.ROUNDS ?? 3); round++) {
     service.push(await cpuPerRequest(url, headers));
     bare.push(await cpuPerRequest(twin.url, headers));
   }

@@ -60,6 +60,10 @@ describe('GET /v1/map/{city}', () => {
     assert.ok(body.range.thermal[String(body.realtime.timestamp_ms)]);
     const second = await inject({ url: '/v1/map/brussels', headers: auth() });
     assert.equal(second.headers['x-cache'], 'hit');
+    // the hit is the same signed body, sent as the same JSON
+    assert.equal(second.headers['content-type'], 'application/json; charset=utf-8');
+    assert.equal(first.headers['content-type'], 'application/json; charset=utf-8');
+    assert.equal(second.body, first.body);
   });
 
   test('without a key 401, without the map product 403, outside the key cities 403, unknown city 404', async () => {

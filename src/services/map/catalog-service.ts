@@ -5,6 +5,7 @@ import type { DomainId, MicroclimateModel } from '../../model/port.ts';
 import { type CatalogBody, type CatalogKey, catalogBody } from './catalog-body.ts';
 import { buildSkeleton, type CatalogSkeleton, RANGED_LAYERS, stepHours } from './catalog-skeleton.ts';
 import { RangeMemo } from './range-memo.ts';
+import { SignedCatalogMemo } from './signed-catalog-memo.ts';
 import type { TileSigner } from './tile-signer.ts';
 
 /** what a shared cache may hold: a skeleton another instance assembled */
@@ -56,6 +57,7 @@ export function createCatalogService(deps: {
   const inFlight = new Map<string, Promise<CatalogSkeleton>>();
   const memo = new RangeMemo(deps.model, deps.durable);
   const rangeWaitMs = deps.rangeWaitMs ?? 3_000;
+  const signed = new SignedCatalogMemo();
 
   const sharedKey = (cityId: string) => `map-catalog:${cityId}`;
   const fresh = (skeleton: CatalogSkeleton | undefined, nowMs: number): skeleton is CatalogSkeleton =>
@@ -137,17 +139,20 @@ export function createCatalogService(deps: {
         }
       }
       deps.onCache?.(cache);
-      return {
-        body: catalogBody({
+      const expS = deps.signer.expiry(nowMs);
+      let body = signed.get(skeleton, city, key, expS);
+      if (!body) {
+        body = catalogBody({
           city,
           skeleton,
           key,
           signer: deps.signer,
           nowMs,
           ttlS: Math.round(ttlMs / 1000),
-        }),
-        cache,
-      };
+        });
+        signed.set(skeleton, city, key, expS, body);
+      }
+      return { body, cache };
     },
   };
 }

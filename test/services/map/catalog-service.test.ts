@@ -229,3 +229,48 @@ test('with the model down and nothing cached: 503 upstream_unavailable; an unkno
     return true;
   });
 });
+
+test('a key signs its catalog once per skeleton and expiry: the same body again, a new one for another key, scope, hour or skeleton', async () => {
+  const model = new GridModel();
+  let clock = NOW;
+  const signer = createTileSigner([SECRET]);
+  let signatures = 0;
+  const counting = {
+    ...signer,
+    sign: (...args: Parameters<typeof signer.sign>) => {
+      signatures++;
+      return signer.sign(...args);
+    },
+  };
+  const service = createCatalogService({ model, signer: counting, now: () => clock });
+  const first = await service.getCatalog({ city: 'brussels', key: ALL });
+  const signedOnce = signatures;
+  assert.ok(signedOnce > 10);
+  // the route builds a new key object per request from the same key record
+  const again = await service.getCatalog({ city: 'brussels', key: { ...ALL } });
+  assert.equal(again.body, first.body, 'the same body for the same key');
+  assert.equal(signatures, signedOnce, 'nothing signed again');
+  // within the skeleton's 60 s the expiry still rounds to the same hour: same body
+  clock += 30_000;
+  assert.equal(
+    (await service.getCatalog({ city: 'brussels', key: ALL })).body,
+    first.body,
+    'same body 30 s later',
+  );
+
+  const other = await service.getCatalog({ city: 'brussels', key: { ...ALL, id: 'key-2' } });
+  assert.notEqual(other.body, first.body);
+  assert.match(other.body.static.buildings!.tilejson, /key=key-2&/);
+
+  // the same key reloaded with a narrower scope
+  const narrower = await service.getCatalog({ city: 'brussels', key: { ...ALL, metrics: ['air'] } });
+  assert.notEqual(narrower.body, first.body);
+  assert.deepEqual(Object.keys(narrower.body.realtime!.layers), ['air']);
+
+  // a new skeleton after 60 s: signed afresh, and it says so in generated_utc
+  clock += 31_000;
+  const later = await service.getCatalog({ city: 'brussels', key: ALL });
+  assert.equal(later.cache, 'miss');
+  assert.notEqual(later.body, first.body);
+  assert.notEqual(later.body.meta.generated_utc, first.body.meta.generated_utc);
+});

@@ -1,7 +1,9 @@
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { findCity } from '../../../domain/coverage/cities.ts';
 import { apiError } from '../../../domain/errors/catalogue.ts';
 import { scopeAllows } from '../../../domain/keys/key-record.ts';
+import type { CatalogBody } from '../../../services/map/catalog-body.ts';
 import type { CatalogService } from '../../../services/map/catalog-service.ts';
 import { addVary } from '../../cache-headers.ts';
 import { requireKey } from '../../plugins/api-key.ts';
@@ -11,6 +13,13 @@ import { CatalogSchema } from './schemas.ts';
 
 /** GET /map/{city}: the map catalog, the only map URL a client hardcodes. */
 export function registerMapCatalog(app: V1App, service: CatalogService): void {
+  /**
+   * The JSON of each body the service hands out, made by this route's serializer (the
+   * response schema) once: the service gives the same body object again while its
+   * signatures hold (services/map/signed-catalog-memo.ts), so a repeated catalog is not
+   * serialized again (~27 kB for Brussels). Entries go with their bodies.
+   */
+  const serialized = new WeakMap<CatalogBody, Buffer>();
   app.get(
     '/map/:city',
     {
@@ -37,7 +46,14 @@ export function registerMapCatalog(app: V1App, service: CatalogService): void {
       // the links are signed for this key: only the key holder's own cache may keep them
       reply.header('cache-control', 'private, max-age=60');
       addVary(reply, 'Authorization', 'X-API-Key');
-      return body;
+      let json = serialized.get(body);
+      if (!json) {
+        json = Buffer.from(reply.serialize(body) as string);
+        serialized.set(body, json);
+      }
+      // ready JSON bytes: a Buffer skips the serializer
+      (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
+      return reply;
     },
   );
 }
