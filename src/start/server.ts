@@ -5,6 +5,7 @@ import { ConfigError, parseConfig } from '../config.ts';
 import { DependencyUnavailableError } from '../domain/errors/dependency.ts';
 import { runPrimary } from './cluster.ts';
 import { compose, WARM_UP_LIMIT_MS } from './compose.ts';
+import { keepHeapBoundToEventLoop } from './event-loop-heap.ts';
 import { logProcessFaults } from './process-faults.ts';
 
 /**
@@ -18,6 +19,7 @@ const CLOSE_DEADLINE_MS = DRAIN_MS + 15_000;
 
 /** `npm start`: serve the API until SIGTERM/SIGINT, then drain in-flight requests and exit 0. */
 async function main(): Promise<void> {
+  keepHeapBoundToEventLoop();
   let config: ReturnType<typeof parseConfig>;
   try {
     config = parseConfig(process.env);
