@@ -12,7 +12,11 @@ import type { CatalogSkeleton } from './catalog-skeleton.ts';
  * starts an empty memo and the old one goes with it; a key record reloaded with another
  * scope, or the next hour's expiry, signs afresh.
  */
-const KEYS_PER_SKELETON = 256;
+/**
+ * a body and its JSON hold ~100 kB for Brussels, so at most ~6 MB per city: the keys
+ * that asked last keep theirs, and a key beyond them is signed as before
+ */
+const KEYS_PER_SKELETON = 64;
 
 interface Signed {
   city: CityDefinition;
