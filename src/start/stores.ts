@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import type { Redis } from 'ioredis';
 import { createClusterCounters } from '../adapters/counters/cluster.ts';
 import { createMemoryCounters } from '../adapters/counters/memory.ts';
 import { createRedisCounters } from '../adapters/counters/redis.ts';
@@ -26,17 +27,14 @@ export async function openStores(
     statementTimeoutMs: POSTGRES_TIMEOUTS.statementTimeoutMs,
     instrument: (dialect, system) => instrumentDialect(dialect, system, telemetry),
   });
-  // the Redis client is loaded only when configured (docs/performance.md, "Memory")
-  const connection = config.redisUrl ? await import('../adapters/redis/connection.ts') : null;
-  const redis =
-    config.redisUrl && connection
-      ? instrumentRedis(
-          connection.openRedis(config.redisUrl, 'commands', faults, connection.REQUEST_PATH_REDIS),
-          telemetry,
-        )
-      : null;
-  // the first requests find Redis connected; if it is down, they answer 503 until it is back
-  if (redis && connection) await connection.awaitReady(redis, 3000);
+  let redis: Redis | null = null;
+  if (config.redisUrl) {
+    // the Redis client is loaded only when configured (docs/performance.md, "Memory")
+    const { awaitReady, openRedis, REQUEST_PATH_REDIS } = await import('../adapters/redis/connection.ts');
+    redis = instrumentRedis(openRedis(config.redisUrl, 'commands', faults, REQUEST_PATH_REDIS), telemetry);
+    // the first requests find Redis connected; if it is down, they answer 503 until it is back
+    await awaitReady(redis, 3000);
+  }
   // per-minute rate windows: Redis when instances share them; the primary process's memory
   // when this is one of several HTTP processes (WORKERS); else this process's memory
   // (a window lives a minute; a restart forgets at most the current one)

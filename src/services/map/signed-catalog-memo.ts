@@ -4,15 +4,6 @@ import type { CatalogBody, CatalogKey } from './catalog-body.ts';
 import type { CatalogSkeleton } from './catalog-skeleton.ts';
 
 /**
- * Catalog bodies already signed, per skeleton and key. A body depends only on the city,
- * its skeleton, the key's id and scope, and the links' expiry, which is rounded to the
- * hour: every catalog a key asks for within one skeleton's minute is the same body, so
- * it is signed once (a Brussels catalog is ~150 HMACs and ~100 kB of short-lived objects)
- * and served again as long as all of those are unchanged. A new skeleton (every 60 s)
- * starts an empty memo and the old one goes with it; a key record reloaded with another
- * scope, or the next hour's expiry, signs afresh.
- */
-/**
  * a body and its JSON hold ~100 kB for Brussels, so at most ~6 MB per city: the keys
  * that asked last keep theirs, and a key beyond them is signed as before
  */
@@ -26,6 +17,15 @@ interface Signed {
   body: CatalogBody;
 }
 
+/**
+ * Catalog bodies already signed, per skeleton and key. A body depends only on the city,
+ * its skeleton, the key's id and scope, and the links' expiry, which is rounded to the
+ * hour: every catalog a key asks for within one skeleton's minute is the same body, so
+ * it is signed once (a Brussels catalog is ~150 HMACs and ~100 kB of short-lived objects)
+ * and served again as long as all of those are unchanged. A new skeleton (every 60 s)
+ * starts an empty memo and the old one goes with it; a key record reloaded with another
+ * scope, or the next hour's expiry, signs afresh.
+ */
 export class SignedCatalogMemo {
   private readonly bySkeleton = new WeakMap<CatalogSkeleton, BoundedMap<string, Signed>>();
 
