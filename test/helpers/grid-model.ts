@@ -1,3 +1,5 @@
+import { buildingTileWindow, encodeBuildingTile } from '../../src/domain/map/building-tile.ts';
+import type { TileAddress } from '../../src/domain/map/mercator.ts';
 import {
   type BuildingFootprint,
   type DomainId,
@@ -177,6 +179,9 @@ export class GridModel implements MicroclimateModel {
       }
     }
     return out;
+  }
+  async buildingsTile(domain: DomainId, tile: TileAddress): Promise<Uint8Array | null> {
+    return encodeBuildingTile(this.buildings(domain, buildingTileWindow(tile)), tile);
   }
   async layerRange(
     domain: DomainId,

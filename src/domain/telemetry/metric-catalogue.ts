@@ -51,7 +51,7 @@ export const METRIC_CATALOGUE = {
   // model
   svc_model_compute_seconds: {
     type: 'histogram',
-    help: 'Model computation time by kind (reference_year, observed, forecast, tile_window, layer_range, statistics)',
+    help: 'Model computation time by kind (reference_year, observed, forecast, tile_window, buildings_tile, layer_range, statistics)',
     labels: ['kind'],
     buckets: SECONDS_SLOW,
   },

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { TileAddress } from '../../domain/map/mercator.ts';
 import type {
   BuildingFootprint,
   CallOptions,
@@ -23,13 +24,8 @@ import { type Morphology, transferOf } from './morphology/morphology.ts';
 import { loadOrBuildCity, loadOrGenerateNational } from './morphology/store.ts';
 import { WorkRegistry } from './pool/work-registry.ts';
 import { WorkerPool } from './pool/worker-pool.ts';
-import {
-  buildingsIn,
-  locate,
-  maxRectRowSpan,
-  nearestOutdoor,
-  outdoorCellsWithin,
-} from './spatial/queries.ts';
+import { DomainFootprints } from './spatial/domain-footprints.ts';
+import { locate, nearestOutdoor, outdoorCellsWithin } from './spatial/queries.ts';
 import { MODEL_SEED, MODEL_VERSION } from './version.ts';
 
 /**
@@ -81,7 +77,7 @@ function versionOf(morphologies: ReadonlyMap<DomainId, Morphology>): string {
 class EmbeddedModel implements MicroclimateModel {
   version: string;
   private readonly registry = new WorkRegistry();
-  private readonly rowSpans = new Map<DomainId, number>();
+  private readonly footprints: DomainFootprints;
   private changing: Promise<void> = Promise.resolve();
 
   constructor(
@@ -89,7 +85,7 @@ class EmbeddedModel implements MicroclimateModel {
     private readonly morphologies: Map<DomainId, Morphology>,
     private readonly pool: WorkerPool,
   ) {
-    for (const [id, m] of morphologies) this.rowSpans.set(id, maxRectRowSpan(m));
+    this.footprints = new DomainFootprints(morphologies);
     this.version = versionOf(morphologies);
   }
 
@@ -116,14 +112,8 @@ class EmbeddedModel implements MicroclimateModel {
       await this.pool.broadcast({ method: 'warm', domains: added.map((m) => m.info.id) });
     }
     // the main thread switches only once every worker holds the new rasters
-    for (const m of added) {
-      this.morphologies.set(m.info.id, m);
-      this.rowSpans.set(m.info.id, maxRectRowSpan(m));
-    }
-    for (const id of removed) {
-      this.morphologies.delete(id);
-      this.rowSpans.delete(id);
-    }
+    for (const m of added) this.morphologies.set(m.info.id, m);
+    for (const id of removed) this.morphologies.delete(id);
     this.version = versionOf(this.morphologies);
     if (removed.length > 0) await this.pool.broadcast({ method: 'detach', domains: removed });
   }
@@ -235,7 +225,18 @@ class EmbeddedModel implements MicroclimateModel {
   }
 
   buildings(domain: DomainId, window: LonLatWindow): BuildingFootprint[] {
-    return buildingsIn(this.get(domain), window, this.rowSpans.get(domain) ?? 0);
+    return this.footprints.inWindow(domain, window);
+  }
+
+  buildingsTile(domain: DomainId, tile: TileAddress, opts?: CallOptions): Promise<Uint8Array | null> {
+    this.get(domain);
+    return this.registry.run(undefined, opts?.workKey, opts?.deadlineMs, () =>
+      this.pool.run<Uint8Array | null>({
+        method: 'buildingsTile',
+        domain,
+        tile: { z: tile.z, x: tile.x, y: tile.y },
+      }),
+    );
   }
 
   layerRange(

@@ -2,17 +2,9 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 import { apiError } from '../../domain/errors/catalogue.ts';
-import { buildingFeatures } from '../../domain/map/building-features.ts';
-import {
-  blocksInTile,
-  blockWindow,
-  cellSquares,
-  strideFor,
-  TILE_BUFFER,
-  TILE_EXTENT,
-} from '../../domain/map/cell-squares.ts';
+import { blocksInTile, blockWindow, cellSquares, strideFor } from '../../domain/map/cell-squares.ts';
 import { LAYERS, type TimedMapLayer } from '../../domain/map/layers.ts';
-import { isValidTile, type TileAddress, tileBounds } from '../../domain/map/mercator.ts';
+import { isValidTile, type TileAddress } from '../../domain/map/mercator.ts';
 import { encodeTile } from '../../domain/map/mvt.ts';
 import { buildTileJson, type TileJson } from '../../domain/map/tilejson.ts';
 import { type SignedQuery, scopePath } from '../../domain/map/url-signing.ts';
@@ -84,18 +76,9 @@ export function createTileService(deps: {
 
   async function cut(req: AdmittedTileRequest, tile: TileAddress): Promise<Buffer | null> {
     const domain = req.city.id as DomainId;
-    if (req.horizon === 'static') {
-      const b = tileBounds(tile);
-      const padLon = ((b.east - b.west) * TILE_BUFFER) / TILE_EXTENT;
-      const padLat = ((b.north - b.south) * TILE_BUFFER) / TILE_EXTENT;
-      const footprints = deps.model.buildings(domain, {
-        west: b.west - padLon,
-        east: b.east + padLon,
-        south: b.south - padLat,
-        north: b.north + padLat,
-      });
-      return toBuffer(encodeTile([{ name: req.layer, polygons: buildingFeatures(footprints, tile) }]));
-    }
+    const deadline = deps.deadlineMs === undefined ? undefined : { deadlineMs: deps.deadlineMs };
+    // the one static layer: buildings, cut and encoded on a compute thread
+    if (req.horizon === 'static') return toBuffer(await deps.model.buildingsTile(domain, tile, deadline));
     const grid = deps.model.domain(domain).grid;
     const blocks = blocksInTile(grid, tile, strideFor(grid, tile));
     if (blocks === null) return null;
@@ -104,7 +87,7 @@ export function createTileService(deps: {
       req.layer as TimedMapLayer,
       req.issuedMs === undefined ? { hourMs: req.stepMs! } : { hourMs: req.stepMs!, issuedMs: req.issuedMs },
       blockWindow(grid, blocks),
-      deps.deadlineMs === undefined ? undefined : { deadlineMs: deps.deadlineMs },
+      deadline,
     );
     return toBuffer(encodeTile([{ name: req.layer, squares: cellSquares(grid, window, tile, blocks) }]));
   }

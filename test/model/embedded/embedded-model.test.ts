@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { buildingTileWindow, encodeBuildingTile } from '../../../src/domain/map/building-tile.ts';
+import { tileAt } from '../../../src/domain/map/mercator.ts';
 import { SURFACE } from '../../../src/model/embedded/morphology/layout.ts';
 import { LAYER_FIELDS, type MicroclimateModel, ModelTimeoutError } from '../../../src/model/port.ts';
 import { referenceYearBothWays, sharedEmbeddedModel, sharedEngine } from '../../helpers/shared-domains.ts';
@@ -66,6 +68,22 @@ describe('embedded model: domains and geometry', () => {
       assert.ok(f.heightM > 0);
     }
     assert.deepEqual(model.buildings('belgium', window), []);
+  });
+
+  test('cuts the buildings layer of a tile on a compute thread, byte for byte what the footprints encode to', async () => {
+    for (const z of [13, 15, 16]) {
+      const tile = tileAt(GRAND_PLACE.lon, GRAND_PLACE.lat, z);
+      const bytes = await model.buildingsTile('brussels', tile);
+      assert.ok(bytes !== null && bytes.length > 1000, `z${z}: ${bytes?.length} bytes`);
+      const expected = encodeBuildingTile(model.buildings('brussels', buildingTileWindow(tile)), tile)!;
+      assert.deepEqual(Buffer.from(bytes), Buffer.from(expected), `z${z}`);
+    }
+    // the nationwide grid has no buildings: no tile, not an empty one
+    assert.equal(await model.buildingsTile('belgium', tileAt(GRAND_PLACE.lon, GRAND_PLACE.lat, 15)), null);
+    await assert.rejects(
+      model.buildingsTile('brussels', tileAt(GRAND_PLACE.lon, GRAND_PLACE.lat, 13), { deadlineMs: 0 }),
+      ModelTimeoutError,
+    );
   });
 });
 

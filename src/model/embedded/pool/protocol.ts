@@ -1,3 +1,4 @@
+import type { TileAddress } from '../../../domain/map/mercator.ts';
 import type { DomainId, LonLatWindow, SeriesSpan, TimedLayer } from '../../port.ts';
 import type { HourSpec } from '../compute/hour-tables.ts';
 import type { HourSlice } from '../compute/series-output.ts';
@@ -24,6 +25,7 @@ export type Task =
   /** `slice`: only that share of the span's hours (one cell's year over several threads) */
   | { method: 'series'; domain: DomainId; cells: number[]; span: SeriesSpan; slice?: HourSlice }
   | { method: 'layerWindow'; domain: DomainId; layer: TimedLayer; hour: HourSpec; window: LonLatWindow }
+  | { method: 'buildingsTile'; domain: DomainId; tile: TileAddress }
   | { method: 'layerRange'; domain: DomainId; layer: TimedLayer; hours: HourSpec[] };
 
 export interface TaskMessage {

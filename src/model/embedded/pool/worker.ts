@@ -1,7 +1,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { buildingTileWindow, encodeBuildingTile } from '../../../domain/map/building-tile.ts';
+import { tileAt } from '../../../domain/map/mercator.ts';
 import type { DomainId } from '../../port.ts';
 import { ModelEngine } from '../compute/engine.ts';
 import { attachMorphology, type Morphology } from '../morphology/morphology.ts';
+import { DomainFootprints } from '../spatial/domain-footprints.ts';
 import type { ReplyMessage, Task, TaskMessage, WorkerInit } from './protocol.ts';
 
 /**
@@ -12,6 +15,7 @@ const init = workerData as WorkerInit;
 const domains = new Map<DomainId, Morphology>();
 for (const t of init.morphologies) domains.set(t.info.id, attachMorphology(t));
 const engine = new ModelEngine(domains, init.seed);
+const footprints = new DomainFootprints(domains);
 for (const transfer of init.warmed ?? []) engine.adopt(transfer);
 
 function run(task: Task): { result: unknown; transfer: ArrayBuffer[] } {
@@ -24,6 +28,12 @@ function run(task: Task): { result: unknown; transfer: ArrayBuffer[] } {
   }
   if (task.method === 'exercise') {
     engine.exercise([...domains.keys()]);
+    // and the buildings layer's projection and encoder, on one z15 tile per city centre
+    for (const m of domains.values())
+      if (m.info.hasBuildings) {
+        const tile = tileAt(m.centre.lon, m.centre.lat, 15);
+        encodeBuildingTile(footprints.inWindow(m.info.id, buildingTileWindow(tile)), tile);
+      }
     return { result: null, transfer: [] };
   }
   if (task.method === 'adopt') {
@@ -46,6 +56,13 @@ function run(task: Task): { result: unknown; transfer: ArrayBuffer[] } {
       for (const v of Object.values(s)) if (ArrayBuffer.isView(v)) transfer.add(v.buffer as ArrayBuffer);
     }
     return { result, transfer: [...transfer] };
+  }
+  if (task.method === 'buildingsTile') {
+    const bytes = encodeBuildingTile(
+      footprints.inWindow(task.domain, buildingTileWindow(task.tile)),
+      task.tile,
+    );
+    return { result: bytes, transfer: bytes === null ? [] : [bytes.buffer as ArrayBuffer] };
   }
   if (task.method === 'layerWindow') {
     const result = engine.layerWindow(task.domain, task.layer, task.hour, task.window);
