@@ -11,11 +11,8 @@ import { cityDomainInfo } from '../../../src/model/embedded/morphology/domains.t
 import { generateCity } from '../../../src/model/embedded/morphology/generate-city.ts';
 import type { Morphology } from '../../../src/model/embedded/morphology/morphology.ts';
 import { loadOrBuildCity } from '../../../src/model/embedded/morphology/store.ts';
-import {
-  buildingsIn,
-  maxRectRowSpan,
-  outdoorCellsWithin,
-} from '../../../src/model/embedded/spatial/queries.ts';
+import { buildingsIn, maxRectRowSpan } from '../../../src/model/embedded/spatial/domain-footprints.ts';
+import { outdoorCellsWithin } from '../../../src/model/embedded/spatial/queries.ts';
 import { MODEL_SEED } from '../../../src/model/embedded/version.ts';
 import type { CityDomainSpec } from '../../../src/model/port.ts';
 import { sharedDomains } from '../../helpers/shared-domains.ts';

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { buildingTileWindow, encodeBuildingTile } from '../../../domain/map/building-tile.ts';
-import { tileAt } from '../../../domain/map/mercator.ts';
+import { buildingTileWindow, encodeBuildingSquares } from '../../../domain/map/building-tile.ts';
+import { type TileAddress, tileAt } from '../../../domain/map/mercator.ts';
 import type { DomainId } from '../../port.ts';
 import { ModelEngine } from '../compute/engine.ts';
 import { attachMorphology, type Morphology } from '../morphology/morphology.ts';
@@ -18,6 +18,10 @@ const engine = new ModelEngine(domains, init.seed);
 const footprints = new DomainFootprints(domains);
 for (const transfer of init.warmed ?? []) engine.adopt(transfer);
 
+function buildingsTile(domain: DomainId, tile: TileAddress): Uint8Array | null {
+  return encodeBuildingSquares(footprints.tileSquares(domain, buildingTileWindow(tile), tile));
+}
+
 function run(task: Task): { result: unknown; transfer: ArrayBuffer[] } {
   if (task.method === 'warm') {
     // the reference-year tables, so that the first request does not pay for them
@@ -30,10 +34,7 @@ function run(task: Task): { result: unknown; transfer: ArrayBuffer[] } {
     engine.exercise([...domains.keys()]);
     // and the buildings layer's projection and encoder, on one z15 tile per city centre
     for (const m of domains.values())
-      if (m.info.hasBuildings) {
-        const tile = tileAt(m.centre.lon, m.centre.lat, 15);
-        encodeBuildingTile(footprints.inWindow(m.info.id, buildingTileWindow(tile)), tile);
-      }
+      if (m.info.hasBuildings) buildingsTile(m.info.id, tileAt(m.centre.lon, m.centre.lat, 15));
     return { result: null, transfer: [] };
   }
   if (task.method === 'adopt') {
@@ -58,10 +59,7 @@ function run(task: Task): { result: unknown; transfer: ArrayBuffer[] } {
     return { result, transfer: [...transfer] };
   }
   if (task.method === 'buildingsTile') {
-    const bytes = encodeBuildingTile(
-      footprints.inWindow(task.domain, buildingTileWindow(task.tile)),
-      task.tile,
-    );
+    const bytes = buildingsTile(task.domain, task.tile);
     return { result: bytes, transfer: bytes === null ? [] : [bytes.buffer as ArrayBuffer] };
   }
   if (task.method === 'layerWindow') {

@@ -1,13 +1,12 @@
-import type { BuildingFootprint, CellLocation, LonLatWindow, NearestOutdoor } from '../../port.ts';
-import { windowToCells } from '../compute/window.ts';
+import type { CellLocation, NearestOutdoor } from '../../port.ts';
 import { cellAt, METRES_PER_DEGREE_LAT, metresPerDegreeLon } from '../grid/geometry.ts';
 import { SURFACE } from '../morphology/layout.ts';
 import type { Morphology } from '../morphology/morphology.ts';
 
 /**
  * Cheap geometric questions answered on the calling thread from the shared
- * morphology: which cell holds a point, which outdoor cells are near it, which
- * buildings a window shows.
+ * morphology: which cell holds a point, which outdoor cells are near it
+ * (the buildings a window shows: domain-footprints.ts).
  */
 function isOutdoor(m: Morphology, cell: number): boolean {
   return m.rasters.surface[cell] !== SURFACE.building;
@@ -67,56 +66,4 @@ export function nearestOutdoor(m: Morphology, lat: number, lon: number): Nearest
   if (!Number.isFinite(best)) return null;
   const cells = outdoorCellsWithin(m, lat, lon, best + cellM / 2);
   return { cells, distanceM: best };
-}
-
-export function buildingsIn(m: Morphology, w: LonLatWindow, maxRowSpan: number): BuildingFootprint[] {
-  const g = m.info.grid;
-  const sub = windowToCells(g, w);
-  if (sub.cols === 0 || sub.rows === 0) return [];
-  const { rects, rectHeightM } = m.footprints;
-  const c0 = sub.col0;
-  const c1 = sub.col0 + sub.cols - 1;
-  const r0 = sub.row0;
-  const r1 = sub.row0 + sub.rows - 1;
-  // rectangles are sorted by first row: binary-search the first that could reach r0
-  let lo = 0;
-  let hi = m.rectCount;
-  const startRow = r0 - maxRowSpan;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (rects[mid * 4 + 1]! < startRow) lo = mid + 1;
-    else hi = mid;
-  }
-  const out: BuildingFootprint[] = [];
-  for (let i = lo; i < m.rectCount; i++) {
-    const rc0 = rects[i * 4]!;
-    const rr0 = rects[i * 4 + 1]!;
-    const rc1 = rects[i * 4 + 2]!;
-    const rr1 = rects[i * 4 + 3]!;
-    if (rr0 > r1) break;
-    if (rr1 < r0 || rc1 < c0 || rc0 > c1) continue;
-    const west = g.west + rc0 * g.dLon;
-    const east = g.west + (rc1 + 1) * g.dLon;
-    const north = g.north - rr0 * g.dLat;
-    const south = g.north - (rr1 + 1) * g.dLat;
-    out.push({
-      ring: [
-        [west, south],
-        [east, south],
-        [east, north],
-        [west, north],
-        [west, south],
-      ],
-      heightM: rectHeightM[i]!,
-    });
-  }
-  return out;
-}
-
-/** the tallest north–south extent of any rectangle, in rows (bounds the window scan) */
-export function maxRectRowSpan(m: Morphology): number {
-  let span = 0;
-  for (let i = 0; i < m.rectCount; i++)
-    span = Math.max(span, m.footprints.rects[i * 4 + 3]! - m.footprints.rects[i * 4 + 1]!);
-  return span;
 }
