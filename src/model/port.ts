@@ -122,6 +122,19 @@ export interface MicroclimateModel {
     window: LonLatWindow,
     opts?: CallOptions,
   ): Promise<LayerWindow>;
+  /**
+   * one timed layer of one map tile as Mapbox Vector Tile bytes (domain/map/layer-tile.ts:
+   * at low zooms each square is the mean of a block of cells), null when the tile misses
+   * the grid or holds no value; cut, averaged and encoded off the event loop (a z10 tile
+   * reads a whole city's grid)
+   */
+  layerTile(
+    domain: DomainId,
+    layer: TimedLayer,
+    hour: { hourMs: number; issuedMs?: number },
+    tile: TileAddress,
+    opts?: CallOptions,
+  ): Promise<Uint8Array | null>;
   /** building footprints intersecting a window (a neighbourhood's worth: synchronous) */
   buildings(domain: DomainId, window: LonLatWindow): BuildingFootprint[];
   /**

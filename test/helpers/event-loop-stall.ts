@@ -34,3 +34,19 @@ export async function longestStall<T>(work: () => Promise<T>): Promise<{ result:
     clearInterval(ticker);
   }
 }
+
+/**
+ * The share of the process's CPU time (every thread's) that the main thread spent while
+ * `work` ran: work handed to worker threads counts in the whole and not in the share, so
+ * the figure stays the same on a slower machine. Linux only (the main thread's schedstat).
+ */
+export async function mainThreadShare<T>(work: () => Promise<T>): Promise<{ result: T; share: number }> {
+  const schedstat = `/proc/self/task/${process.pid}/schedstat`;
+  const mainMs = () => Number(readFileSync(schedstat, 'utf8').split(' ')[0]) / 1e6;
+  const mainBefore = mainMs();
+  const before = process.cpuUsage();
+  const result = await work();
+  const main = mainMs() - mainBefore;
+  const all = process.cpuUsage(before);
+  return { result, share: main / ((all.user + all.system) / 1000) };
+}

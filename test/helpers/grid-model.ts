@@ -1,4 +1,5 @@
 import { buildingTileWindow, encodeBuildingTile } from '../../src/domain/map/building-tile.ts';
+import { encodeLayerTile, layerTileCut } from '../../src/domain/map/layer-tile.ts';
 import type { TileAddress } from '../../src/domain/map/mercator.ts';
 import {
   type BuildingFootprint,
@@ -179,6 +180,17 @@ export class GridModel implements MicroclimateModel {
       }
     }
     return out;
+  }
+  async layerTile(
+    domain: DomainId,
+    layer: TimedLayer,
+    hour: { hourMs: number; issuedMs?: number },
+    tile: TileAddress,
+  ): Promise<Uint8Array | null> {
+    const grid = this.domain(domain).grid;
+    const cut = layerTileCut(grid, tile);
+    if (cut === null) return null;
+    return encodeLayerTile(layer, grid, cut, await this.layerWindow(domain, layer, hour, cut.window), tile);
   }
   async buildingsTile(domain: DomainId, tile: TileAddress): Promise<Uint8Array | null> {
     return encodeBuildingTile(this.buildings(domain, buildingTileWindow(tile)), tile);

@@ -33,6 +33,8 @@ export function instrumentModel(model: MicroclimateModel, telemetry: Telemetry):
       measured(telemetry, SERIES_KIND[span.kind], () => model.series(domain, cells, span, opts)),
     layerWindow: (domain, layer, hour, window, opts) =>
       measured(telemetry, 'tile_window', () => model.layerWindow(domain, layer, hour, window, opts)),
+    layerTile: (domain, layer, hour, tile, opts) =>
+      measured(telemetry, 'tile_window', () => model.layerTile(domain, layer, hour, tile, opts)),
     buildingsTile: (domain, tile, opts) =>
       measured(telemetry, 'buildings_tile', () => model.buildingsTile(domain, tile, opts)),
     layerRange: (domain, layer, hours, opts) =>

@@ -228,6 +228,28 @@ class EmbeddedModel implements MicroclimateModel {
     return this.footprints.inWindow(domain, window);
   }
 
+  layerTile(
+    domain: DomainId,
+    layer: TimedLayer,
+    hour: { hourMs: number; issuedMs?: number },
+    tile: TileAddress,
+    opts?: CallOptions,
+  ): Promise<Uint8Array | null> {
+    this.get(domain);
+    const key =
+      opts?.workKey &&
+      `${opts.workKey}|tile|${domain}|${layer}|${JSON.stringify(hour)}|${tile.z}/${tile.x}/${tile.y}`;
+    return this.registry.run(key, opts?.workKey, opts?.deadlineMs, () =>
+      this.pool.run<Uint8Array | null>({
+        method: 'layerTile',
+        domain,
+        layer,
+        hour: { ...hour },
+        tile: { z: tile.z, x: tile.x, y: tile.y },
+      }),
+    );
+  }
+
   buildingsTile(domain: DomainId, tile: TileAddress, opts?: CallOptions): Promise<Uint8Array | null> {
     this.get(domain);
     return this.registry.run(undefined, opts?.workKey, opts?.deadlineMs, () =>

@@ -2,10 +2,8 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 import { apiError } from '../../domain/errors/catalogue.ts';
-import { blocksInTile, blockWindow, cellSquares, strideFor } from '../../domain/map/cell-squares.ts';
 import { LAYERS, type TimedMapLayer } from '../../domain/map/layers.ts';
 import { isValidTile, type TileAddress } from '../../domain/map/mercator.ts';
-import { encodeTile } from '../../domain/map/mvt.ts';
 import { buildTileJson, type TileJson } from '../../domain/map/tilejson.ts';
 import { type SignedQuery, scopePath } from '../../domain/map/url-signing.ts';
 import type { CacheProbe } from '../../domain/telemetry/port.ts';
@@ -77,19 +75,11 @@ export function createTileService(deps: {
   async function cut(req: AdmittedTileRequest, tile: TileAddress): Promise<Buffer | null> {
     const domain = req.city.id as DomainId;
     const deadline = deps.deadlineMs === undefined ? undefined : { deadlineMs: deps.deadlineMs };
-    // the one static layer: buildings, cut and encoded on a compute thread
+    // cut and encoded on a compute thread: the event loop only compresses and caches the bytes
     if (req.horizon === 'static') return toBuffer(await deps.model.buildingsTile(domain, tile, deadline));
-    const grid = deps.model.domain(domain).grid;
-    const blocks = blocksInTile(grid, tile, strideFor(grid, tile));
-    if (blocks === null) return null;
-    const window = await deps.model.layerWindow(
-      domain,
-      req.layer as TimedMapLayer,
-      req.issuedMs === undefined ? { hourMs: req.stepMs! } : { hourMs: req.stepMs!, issuedMs: req.issuedMs },
-      blockWindow(grid, blocks),
-      deadline,
-    );
-    return toBuffer(encodeTile([{ name: req.layer, squares: cellSquares(grid, window, tile, blocks) }]));
+    const hour =
+      req.issuedMs === undefined ? { hourMs: req.stepMs! } : { hourMs: req.stepMs!, issuedMs: req.issuedMs };
+    return toBuffer(await deps.model.layerTile(domain, req.layer as TimedMapLayer, hour, tile, deadline));
   }
 
   function load(key: string, req: AdmittedTileRequest, tile: TileAddress): Promise<CachedTile> {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { buildingTileWindow, encodeBuildingTile } from '../../../src/domain/map/building-tile.ts';
+import { encodeLayerTile, layerTileCut } from '../../../src/domain/map/layer-tile.ts';
 import { tileAt } from '../../../src/domain/map/mercator.ts';
 import { SURFACE } from '../../../src/model/embedded/morphology/layout.ts';
 import { LAYER_FIELDS, type MicroclimateModel, ModelTimeoutError } from '../../../src/model/port.ts';
@@ -68,6 +69,25 @@ describe('embedded model: domains and geometry', () => {
       assert.ok(f.heightM > 0);
     }
     assert.deepEqual(model.buildings('belgium', window), []);
+  });
+
+  test('cuts a timed layer of a tile on a compute thread, byte for byte what its window encodes to', async () => {
+    const grid = model.domain('brussels').grid;
+    for (const layer of ['thermal', 'wind', 'air'] as const)
+      for (const z of [10, 12, 15]) {
+        const tile = tileAt(GRAND_PLACE.lon, GRAND_PLACE.lat, z);
+        const bytes = await model.layerTile('brussels', layer, { hourMs: JULY_AFTERNOON }, tile);
+        assert.ok(bytes !== null && bytes.length > 500, `${layer} z${z}: ${bytes?.length} bytes`);
+        const cut = layerTileCut(grid, tile)!;
+        const values = await model.layerWindow('brussels', layer, { hourMs: JULY_AFTERNOON }, cut.window);
+        const expected = encodeLayerTile(layer, grid, cut, values, tile)!;
+        assert.deepEqual(Buffer.from(bytes), Buffer.from(expected), `${layer} z${z}`);
+      }
+    // a tile that misses the grid has no bytes, not an empty tile
+    assert.equal(
+      await model.layerTile('brussels', 'thermal', { hourMs: JULY_AFTERNOON }, tileAt(5.5, 50.3, 14)),
+      null,
+    );
   });
 
   test('cuts the buildings layer of a tile on a compute thread, byte for byte what the footprints encode to', async () => {

@@ -25,6 +25,7 @@ export type Task =
   /** `slice`: only that share of the span's hours (one cell's year over several threads) */
   | { method: 'series'; domain: DomainId; cells: number[]; span: SeriesSpan; slice?: HourSlice }
   | { method: 'layerWindow'; domain: DomainId; layer: TimedLayer; hour: HourSpec; window: LonLatWindow }
+  | { method: 'layerTile'; domain: DomainId; layer: TimedLayer; hour: HourSpec; tile: TileAddress }
   | { method: 'buildingsTile'; domain: DomainId; tile: TileAddress }
   | { method: 'layerRange'; domain: DomainId; layer: TimedLayer; hours: HourSpec[] };
 

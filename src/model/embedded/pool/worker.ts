@@ -1,8 +1,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { buildingTileWindow, encodeBuildingSquares } from '../../../domain/map/building-tile.ts';
+import { encodeLayerTile, layerTileCut } from '../../../domain/map/layer-tile.ts';
 import { type TileAddress, tileAt } from '../../../domain/map/mercator.ts';
-import type { DomainId } from '../../port.ts';
+import type { DomainId, TimedLayer } from '../../port.ts';
 import { ModelEngine } from '../compute/engine.ts';
+import type { HourSpec } from '../compute/hour-tables.ts';
 import { attachMorphology, type Morphology } from '../morphology/morphology.ts';
 import { DomainFootprints } from '../spatial/domain-footprints.ts';
 import type { ReplyMessage, Task, TaskMessage, WorkerInit } from './protocol.ts';
@@ -17,6 +19,18 @@ for (const t of init.morphologies) domains.set(t.info.id, attachMorphology(t));
 const engine = new ModelEngine(domains, init.seed);
 const footprints = new DomainFootprints(domains);
 for (const transfer of init.warmed ?? []) engine.adopt(transfer);
+
+function layerTile(
+  domain: DomainId,
+  layer: TimedLayer,
+  hour: HourSpec,
+  tile: TileAddress,
+): Uint8Array | null {
+  const grid = engine.morphology(domain).info.grid;
+  const cut = layerTileCut(grid, tile);
+  if (cut === null) return null;
+  return encodeLayerTile(layer, grid, cut, engine.layerWindow(domain, layer, hour, cut.window), tile);
+}
 
 function buildingsTile(domain: DomainId, tile: TileAddress): Uint8Array | null {
   return encodeBuildingSquares(footprints.tileSquares(domain, buildingTileWindow(tile), tile));
@@ -58,8 +72,11 @@ function run(task: Task): { result: unknown; transfer: ArrayBuffer[] } {
     }
     return { result, transfer: [...transfer] };
   }
-  if (task.method === 'buildingsTile') {
-    const bytes = buildingsTile(task.domain, task.tile);
+  if (task.method === 'layerTile' || task.method === 'buildingsTile') {
+    const bytes =
+      task.method === 'layerTile'
+        ? layerTile(task.domain, task.layer, task.hour, task.tile)
+        : buildingsTile(task.domain, task.tile);
     return { result: bytes, transfer: bytes === null ? [] : [bytes.buffer as ArrayBuffer] };
   }
   if (task.method === 'layerWindow') {
