@@ -1,3 +1,5 @@
+import type { CityGeometry } from '../domain/coverage/city-package/model-geometry.ts';
+import type { PackageFiles } from '../domain/coverage/city-package/package.ts';
 import type {
   BuildingFootprint,
   CellLocation,
@@ -21,6 +23,7 @@ import type { TileAddress } from '../domain/map/mercator.ts';
  * The data types it answers in live in the domain (domain/grid/model-data.ts).
  */
 
+export type { CityGeometry, CityTunnel } from '../domain/coverage/city-package/model-geometry.ts';
 export type {
   BuildingFootprint,
   CellLocation,
@@ -39,33 +42,6 @@ export { LAYER_FIELDS, NATIONAL_DOMAIN } from '../domain/grid/model-data.ts';
 
 type LonLat = [number, number];
 
-/**
- * A city's geometry as the model takes it: footprints with heights, surface roads by
- * traffic class with their street width, and open land. Coordinates are [lon, lat];
- * a polygon is its exterior ring then its holes, each closed.
- */
-export interface CityGeometry {
-  /** 0–1 size of the city's urban background (Brussels 1); null: the nationwide grid at the centre */
-  urbanIndex: number | null;
-  /** static air-temperature offset against Uccle, °C; null: the nationwide grid at the centre */
-  taOffsetC: number | null;
-  buildings: ReadonlyArray<{ polygons: LonLat[][][]; heightM: number }>;
-  roads: ReadonlyArray<{
-    lines: LonLat[][];
-    kind: 'major' | 'secondary' | 'local' | 'pedestrian';
-    widthM: number;
-  }>;
-  landcover: ReadonlyArray<{ polygons: LonLat[][][]; kind: 'park' | 'water' | 'plaza' }>;
-  /** road tunnels: off the surface grid, their exhaust leaves at the ends of each line (the portals) */
-  tunnels: ReadonlyArray<CityTunnel>;
-}
-
-export interface CityTunnel {
-  lines: LonLat[][];
-  kind: 'major' | 'secondary' | 'local';
-  widthM: number;
-}
-
 /** A city domain handed to the model: its zone, what it models, and its geometry on demand. */
 export interface CityDomainSpec {
   id: string;
@@ -78,6 +54,12 @@ export interface CityDomainSpec {
   models: { air: boolean; wind: boolean; thermal: boolean };
   /** read only when the rasters for this revision are not cached yet */
   geometry(): Promise<CityGeometry>;
+  /**
+   * the package files the geometry is read from, when it comes from a package: a model
+   * may then validate, read and rasterise them off the event loop (a Brussels-sized
+   * package is ~2 s of CPU); absent, `geometry()` is used
+   */
+  packageFiles?(): Promise<PackageFiles>;
   /** EnergyPlus weather (EPW text) of the reference year; absent: the nationwide climatology */
   referenceWeatherEpw?: string | null;
 }

@@ -38,14 +38,14 @@ export async function loadCities(sources: CitySources): Promise<CitySet> {
       continue;
     }
     const { manifest, boundary, plannedBoundary, weatherEpw } = outline.city;
-    const geometry = async () => {
+    const readFiles = async () => {
       const current = await sources.imported.files(row.id, row.revision);
       if (!current) throw new Error(`city ${row.id} revision ${row.revision} is gone`);
-      return sources.toGeometry(current);
+      return current;
     };
     imported.push({
       definition: cityDefinition(manifest, boundary, plannedBoundary, 'imported'),
-      spec: sources.toSpec({ manifest, boundary, weatherEpw }, row.revision, geometry),
+      spec: sources.toSpec({ manifest, boundary, weatherEpw }, row.revision, readFiles),
     });
   }
   const importedIds = new Set(imported.map((c) => c.definition.id));

@@ -1,10 +1,9 @@
 import { join } from 'node:path';
-import { formatPackageError, validateCityPackage } from '../../domain/coverage/city-package/package.ts';
 import { embeddedCitiesDir } from '../../domain/coverage/embedded-cities.ts';
 import type { CityDefinition } from '../../domain/coverage/vocabulary.ts';
 import type { CityDomainSpec } from '../../model/port.ts';
 import { packageRevision, readPackageDir } from './package-dir.ts';
-import { packageDomainSpec, packageGeometry } from './package-geometry.ts';
+import { packageDomainSpec } from './package-geometry.ts';
 
 /** The model domain of a package directory: revision from its files, geometry read on demand. */
 export async function packageDirSpec(
@@ -13,12 +12,9 @@ export async function packageDirSpec(
 ): Promise<CityDomainSpec> {
   const files = await readPackageDir(dir);
   const manifest = JSON.parse(files['city.json'] ?? '{}');
-  return packageDomainSpec({ manifest, boundary: city.boundary }, packageRevision(files), async () => {
-    const result = validateCityPackage(await readPackageDir(dir));
-    if (!result.ok)
-      throw new Error(`city package ${dir}: ${result.errors.map(formatPackageError).join('; ')}`);
-    return packageGeometry(result.city);
-  });
+  return packageDomainSpec({ manifest, boundary: city.boundary }, packageRevision(files), () =>
+    readPackageDir(dir),
+  );
 }
 
 /** the model domains of the shipped packages (data/cities/) for the given registry entries */

@@ -1,23 +1,18 @@
-import type { CityPackage } from '../../domain/coverage/city-package/package.ts';
-import type { CityDomainSpec, CityGeometry } from '../../model/port.ts';
+import { geometryFromFiles } from '../../domain/coverage/city-package/model-geometry.ts';
+import type { CityPackage, PackageFiles } from '../../domain/coverage/city-package/package.ts';
+import type { CityDomainSpec } from '../../model/port.ts';
 
-/** A validated city package as the model's port takes it. */
-export function packageGeometry(city: CityPackage): CityGeometry {
-  return {
-    urbanIndex: city.manifest.model?.urban_index ?? null,
-    taOffsetC: city.manifest.model?.air_temperature_offset_c ?? null,
-    buildings: city.buildings,
-    roads: city.roads,
-    landcover: city.landcover,
-    tunnels: city.tunnels,
-  };
-}
+export { packageGeometry } from '../../domain/coverage/city-package/model-geometry.ts';
 
-/** the model's city domain for a package; the geometry is read (and validated) only when needed */
+/**
+ * The model's city domain for a package. Its files are read only when the model needs the
+ * geometry (no rasters cached for this revision), and handed over as files, so that the
+ * model can validate and rasterise them off the event loop.
+ */
 export function packageDomainSpec(
   city: Pick<CityPackage, 'manifest' | 'boundary'> & { weatherEpw?: string | null },
   revision: string,
-  loadGeometry: () => Promise<CityGeometry>,
+  loadFiles: () => Promise<PackageFiles>,
 ): CityDomainSpec {
   const { manifest } = city;
   return {
@@ -31,7 +26,8 @@ export function packageDomainSpec(
       wind: manifest.metrics.includes('wind'),
       thermal: manifest.metrics.includes('thermal'),
     },
-    geometry: loadGeometry,
+    geometry: async () => geometryFromFiles(await loadFiles()),
+    packageFiles: loadFiles,
     referenceWeatherEpw: city.weatherEpw ?? null,
   };
 }

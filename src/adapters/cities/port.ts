@@ -1,7 +1,7 @@
 import type { cityDefinition } from '../../domain/coverage/city-package/definition.ts';
 import type { PackageFiles } from '../../domain/coverage/city-package/package.ts';
 import type { CityDefinition } from '../../domain/coverage/vocabulary.ts';
-import type { CityDomainSpec, CityGeometry } from '../../model/port.ts';
+import type { CityDomainSpec } from '../../model/port.ts';
 
 /**
  * Where the city catalog (services/city-catalog.ts) reads cities from: the imported
@@ -24,8 +24,8 @@ export interface CitySources {
       weatherEpw: string | null;
     },
     revision: string,
-    geometry: () => Promise<CityGeometry>,
+    /** the package's files, read when the model needs them */
+    files: () => Promise<PackageFiles>,
   ): CityDomainSpec;
-  toGeometry(files: PackageFiles): CityGeometry;
   log?: (message: string, error?: unknown) => void;
 }

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { packageRevision, readPackageDir } from '../../adapters/cities/package-dir.ts';
-import { packageDomainSpec, packageGeometry } from '../../adapters/cities/package-geometry.ts';
+import { packageDomainSpec } from '../../adapters/cities/package-geometry.ts';
 import type { CityPackageStore } from '../../adapters/cities/package-store.ts';
 import {
   formatPackageError,
@@ -104,7 +104,7 @@ async function importPackage(files: PackageFiles, deps: CitiesCommandDeps): Prom
     }
   }
   const revision = packageRevision(files);
-  const spec = packageDomainSpec(city, revision, async () => packageGeometry(city));
+  const spec = packageDomainSpec(city, revision, async () => files);
   // rasterise before storing: the instances find the rasters cached, and a failure stores nothing
   const national = (await loadOrGenerateNational(deps.modelDir)).morphology;
   await loadOrBuildCity(deps.modelDir, spec, national);

@@ -47,8 +47,9 @@ export async function loadDomains(
 ): Promise<Map<DomainId, Morphology>> {
   const domains = new Map<DomainId, Morphology>();
   const national = (await loadOrGenerateNational(dataDir)).morphology;
-  for (const city of cities)
-    domains.set(city.id, (await loadOrBuildCity(dataDir, city, national)).morphology);
+  // cities without cached rasters are built side by side, each on a thread of its own
+  const built = await Promise.all(cities.map((city) => loadOrBuildCity(dataDir, city, national)));
+  cities.forEach((city, i) => domains.set(city.id, built[i]!.morphology));
   domains.set(NATIONAL_DOMAIN, national);
   return domains;
 }
@@ -99,12 +100,10 @@ class EmbeddedModel implements MicroclimateModel {
   private async applyCities(cities: readonly CityDomainSpec[]): Promise<void> {
     const national = this.get(NATIONAL_DOMAIN);
     const wanted = new Set(cities.map((c) => c.id));
-    const added: Morphology[] = [];
-    for (const spec of cities) {
-      const current = this.morphologies.get(spec.id);
-      if (current && current.info.revision === spec.revision) continue;
-      added.push((await loadOrBuildCity(this.dataDir, spec, national)).morphology);
-    }
+    const changed = cities.filter((spec) => this.morphologies.get(spec.id)?.info.revision !== spec.revision);
+    const added: Morphology[] = (
+      await Promise.all(changed.map((spec) => loadOrBuildCity(this.dataDir, spec, national)))
+    ).map((loaded) => loaded.morphology);
     const removed = [...this.morphologies.keys()].filter((id) => id !== NATIONAL_DOMAIN && !wanted.has(id));
     if (added.length === 0 && removed.length === 0) return;
     if (added.length > 0) {

@@ -37,6 +37,17 @@ export function planCanvas(info: DomainInfo, plan: CityPlan): Canvas {
   return c;
 }
 
+/** A package's own climate figures, the nationwide grid's where it gives none. */
+export function withClimateDefaults(
+  given: { urbanIndex: number | null; taOffsetC: number | null },
+  defaults: CityClimate,
+): CityClimate {
+  return {
+    urbanIndex: given.urbanIndex ?? defaults.urbanIndex,
+    taOffsetC: given.taOffsetC ?? defaults.taOffsetC,
+  };
+}
+
 export function generateCity(info: DomainInfo, plan: CityPlan, climate: CityClimate): Morphology {
   return deriveMorphology(info, planCanvas(info, plan), climate);
 }

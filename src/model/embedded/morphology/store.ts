@@ -4,8 +4,9 @@ import type { CityDomainSpec, DomainInfo } from '../../port.ts';
 import { cellAt } from '../grid/geometry.ts';
 import { parseEpw } from '../meteo/epw.ts';
 import { MODEL_VERSION } from '../version.ts';
+import { buildCityInThread } from './build-city-thread.ts';
 import { cityDomainInfo, domainCentre, nationalDomainInfo } from './domains.ts';
-import { type CityClimate, cityFromGeometry } from './generate-city.ts';
+import { type CityClimate, cityFromGeometry, withClimateDefaults } from './generate-city.ts';
 import { planLayout } from './layout.ts';
 import { attachMorphology, type Morphology } from './morphology.ts';
 import { generateNational } from './national.ts';
@@ -77,16 +78,12 @@ export async function loadOrGenerateNational(
   return { morphology, generated: true };
 }
 
-/** a city's climate where its package gives none: the nationwide grid at its centre */
-export function climateAt(
-  national: Morphology,
-  centre: { lat: number; lon: number },
-  given: { urbanIndex: number | null; taOffsetC: number | null },
-): CityClimate {
+/** the nationwide grid's climate at a city's centre: the city's where its package gives none */
+export function nationalClimateAt(national: Morphology, centre: { lat: number; lon: number }): CityClimate {
   const cell = cellAt(national.info.grid, centre.lat, centre.lon);
   return {
-    urbanIndex: given.urbanIndex ?? (cell < 0 ? 0.5 : national.rasters.urbanIndex[cell]!),
-    taOffsetC: given.taOffsetC ?? (cell < 0 ? 0 : national.rasters.taOffsetC[cell]!),
+    urbanIndex: cell < 0 ? 0.5 : national.rasters.urbanIndex[cell]!,
+    taOffsetC: cell < 0 ? 0 : national.rasters.taOffsetC[cell]!,
   };
 }
 
@@ -101,8 +98,11 @@ export async function loadOrBuildCity(
   const weather = spec.referenceWeatherEpw ? { referenceWeather: parseEpw(spec.referenceWeatherEpw) } : {};
   const cached = await readCached(dataDir, name, info);
   if (cached) return { morphology: { ...cached, ...weather }, generated: false };
-  const geometry = await spec.geometry();
-  const morphology = cityFromGeometry(info, geometry, climateAt(national, domainCentre(info), geometry));
+  const nationalClimate = nationalClimateAt(national, domainCentre(info));
+  // a package is read and rasterised off the event loop; a bare geometry (tests) here
+  const morphology = spec.packageFiles
+    ? await buildCityInThread({ info, files: await spec.packageFiles(), nationalClimate })
+    : await spec.geometry().then((g) => cityFromGeometry(info, g, withClimateDefaults(g, nationalClimate)));
   await writeCached(dataDir, name, morphology);
   return { morphology: { ...morphology, ...weather }, generated: true };
 }

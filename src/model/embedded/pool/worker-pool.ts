@@ -1,9 +1,10 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { DomainId } from '../../port.ts';
 import { ModelUnavailableError } from '../../port.ts';
 import type { WarmTransfer } from '../compute/shared-warm.ts';
 import type { MorphologyTransfer } from '../morphology/morphology.ts';
 import type { ReplyMessage, Task, WorkerInit } from './protocol.ts';
+import { startThread } from './thread.ts';
 
 /**
  * A fixed pool of compute workers. Tasks go to the least busy running worker; each
@@ -31,16 +32,6 @@ const RESPAWN_FIRST_MS = 200;
 const RESPAWN_MAX_MS = 30_000;
 /** a worker that lived this long resets the backoff */
 const RESPAWN_STABLE_MS = 30_000;
-
-/**
- * Under tsx the loader registered by `--import tsx` does not reach worker threads on
- * Node 20, so a TypeScript worker first registers tsx's ESM hooks itself.
- */
-function sourceWorker(url: URL, init: WorkerInit): Worker {
-  const api = import.meta.resolve('tsx/esm/api');
-  const boot = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(url.href)}); });`;
-  return new Worker(boot, { eval: true, workerData: init, resourceLimits: WORKER_LIMITS });
-}
 
 /**
  * A compute thread's results live in typed arrays outside the V8 heap, and its heap holds
@@ -74,17 +65,13 @@ export class WorkerPool {
 
   /** a thread holding the domains attached now */
   private startWorker(): Worker {
-    const fromSource = import.meta.url.endsWith('.ts');
-    const url = new URL(`./worker${fromSource ? '.ts' : '.js'}`, import.meta.url);
     const init: WorkerInit = {
       seed: this.init.seed,
       morphologies: [...this.attached.values()],
       // a revision that changed since is skipped by the thread (engine.adopt)
       warmed: this.warmed,
     };
-    return fromSource
-      ? sourceWorker(url, init)
-      : new Worker(url, { workerData: init, resourceLimits: WORKER_LIMITS });
+    return startThread(import.meta.url, 'worker', { workerData: init, resourceLimits: WORKER_LIMITS });
   }
 
   /** makes `worker` the slot's thread and routes its replies, exit and errors to the slot */

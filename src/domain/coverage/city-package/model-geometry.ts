@@ -1,0 +1,50 @@
+import type { LonLat } from './geometry.ts';
+import { type CityPackage, formatPackageError, type PackageFiles, validateCityPackage } from './package.ts';
+
+/**
+ * A city's geometry as the model takes it: footprints with heights, surface roads by
+ * traffic class with their street width, and open land. Coordinates are [lon, lat];
+ * a polygon is its exterior ring then its holes, each closed. Kept in the domain, with
+ * the package it is read from, so that any thread can turn package files into it.
+ */
+export interface CityGeometry {
+  /** 0–1 size of the city's urban background (Brussels 1); null: the nationwide grid at the centre */
+  urbanIndex: number | null;
+  /** static air-temperature offset against Uccle, °C; null: the nationwide grid at the centre */
+  taOffsetC: number | null;
+  buildings: ReadonlyArray<{ polygons: LonLat[][][]; heightM: number }>;
+  roads: ReadonlyArray<{
+    lines: LonLat[][];
+    kind: 'major' | 'secondary' | 'local' | 'pedestrian';
+    widthM: number;
+  }>;
+  landcover: ReadonlyArray<{ polygons: LonLat[][][]; kind: 'park' | 'water' | 'plaza' }>;
+  /** road tunnels: off the surface grid, their exhaust leaves at the ends of each line (the portals) */
+  tunnels: ReadonlyArray<CityTunnel>;
+}
+
+export interface CityTunnel {
+  lines: LonLat[][];
+  kind: 'major' | 'secondary' | 'local';
+  widthM: number;
+}
+
+/** A validated city package as the model takes it. */
+export function packageGeometry(city: CityPackage): CityGeometry {
+  return {
+    urbanIndex: city.manifest.model?.urban_index ?? null,
+    taOffsetC: city.manifest.model?.air_temperature_offset_c ?? null,
+    buildings: city.buildings,
+    roads: city.roads,
+    landcover: city.landcover,
+    tunnels: city.tunnels,
+  };
+}
+
+/** The geometry of a package's files, validated again (they were at import); throws when they are not valid. */
+export function geometryFromFiles(files: PackageFiles): CityGeometry {
+  const result = validateCityPackage(files);
+  if (!result.ok)
+    throw new Error(`invalid city package: ${result.errors.map(formatPackageError).join('; ')}`);
+  return packageGeometry(result.city);
+}
