@@ -49,7 +49,7 @@ export async function loadDomains(
   const national = (await loadOrGenerateNational(dataDir)).morphology;
   // cities without cached rasters are built side by side, each on a thread of its own
   const built = await Promise.all(cities.map((city) => loadOrBuildCity(dataDir, city, national)));
-  cities.forEach((city, i) => domains.set(city.id, built[i]!.morphology));
+  for (const [i, city] of cities.entries()) domains.set(city.id, built[i]!.morphology);
   domains.set(NATIONAL_DOMAIN, national);
   return domains;
 }
