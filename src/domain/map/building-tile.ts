@@ -13,7 +13,11 @@ export function buildingTileWindow(tile: TileAddress): LonLatWindow {
   return { west: b.west - padLon, east: b.east + padLon, south: b.south - padLat, north: b.north + padLat };
 }
 
-/** The buildings layer of one tile as MVT bytes, or null when no footprint is drawn in it. */
+/**
+ * The buildings layer of one tile as MVT bytes, or null when no footprint is drawn in it:
+ * footprints of any shape (a model whose buildings are real polygons; the embedded one's
+ * are grid rectangles and take `encodeBuildingSquares`, which gives the same bytes).
+ */
 export function encodeBuildingTile(
   footprints: readonly BuildingFootprint[],
   tile: TileAddress,
