@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { packageRevision, readPackageDir } from '../../adapters/cities/package-dir.ts';
-import { packageDomainSpec } from '../../adapters/cities/package-geometry.ts';
+import { packageDomainSpec, packageGeometry } from '../../adapters/cities/package-geometry.ts';
 import type { CityPackageStore } from '../../adapters/cities/package-store.ts';
 import {
   formatPackageError,
@@ -11,6 +11,7 @@ import { loadEmbeddedCities } from '../../domain/coverage/embedded-cities.ts';
 import { EpwFormatError, parseEpw } from '../../model/embedded/meteo/epw.ts';
 import { cityDomainInfo } from '../../model/embedded/morphology/domains.ts';
 import { loadOrBuildCity, loadOrGenerateNational } from '../../model/embedded/morphology/store.ts';
+import type { CityDomainSpec } from '../../model/port.ts';
 import { UsageError } from './keys.ts';
 
 /**
@@ -104,7 +105,12 @@ async function importPackage(files: PackageFiles, deps: CitiesCommandDeps): Prom
     }
   }
   const revision = packageRevision(files);
-  const spec = packageDomainSpec(city, revision, async () => files);
+  // validated just above: the model rasterises that geometry rather than reading the files again
+  const spec: CityDomainSpec = {
+    ...packageDomainSpec(city, revision, async () => files),
+    geometry: async () => packageGeometry(city),
+  };
+  delete spec.packageFiles;
   // rasterise before storing: the instances find the rasters cached, and a failure stores nothing
   const national = (await loadOrGenerateNational(deps.modelDir)).morphology;
   await loadOrBuildCity(deps.modelDir, spec, national);

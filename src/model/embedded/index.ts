@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { layerTileCut } from '../../domain/map/layer-tile.ts';
 import type { TileAddress } from '../../domain/map/mercator.ts';
 import type {
   BuildingFootprint,
@@ -22,6 +23,7 @@ import { forecastSteps, latestObservedHour } from './compute/time-steps.ts';
 import { cellCentreLonLat } from './grid/geometry.ts';
 import { type Morphology, transferOf } from './morphology/morphology.ts';
 import { loadOrBuildCity, loadOrGenerateNational } from './morphology/store.ts';
+import type { Task } from './pool/protocol.ts';
 import { WorkRegistry } from './pool/work-registry.ts';
 import { WorkerPool } from './pool/worker-pool.ts';
 import { DomainFootprints } from './spatial/domain-footprints.ts';
@@ -234,29 +236,33 @@ class EmbeddedModel implements MicroclimateModel {
     tile: TileAddress,
     opts?: CallOptions,
   ): Promise<Uint8Array | null> {
-    this.get(domain);
-    const key =
-      opts?.workKey &&
-      `${opts.workKey}|tile|${domain}|${layer}|${JSON.stringify(hour)}|${tile.z}/${tile.x}/${tile.y}`;
-    return this.registry.run(key, opts?.workKey, opts?.deadlineMs, () =>
-      this.pool.run<Uint8Array | null>({
-        method: 'layerTile',
-        domain,
-        layer,
-        hour: { ...hour },
-        tile: { z: tile.z, x: tile.x, y: tile.y },
-      }),
-    );
+    // a tile off the grid has nothing to cut: answered here, without waiting for a thread
+    if (layerTileCut(this.get(domain).info.grid, tile) === null) return Promise.resolve(null);
+    const address = { z: tile.z, x: tile.x, y: tile.y };
+    return this.tileWork(`${domain}|${layer}|${JSON.stringify(hour)}`, address, opts, {
+      method: 'layerTile',
+      domain,
+      layer,
+      hour: { ...hour },
+      tile: address,
+    });
   }
 
   buildingsTile(domain: DomainId, tile: TileAddress, opts?: CallOptions): Promise<Uint8Array | null> {
-    this.get(domain);
-    return this.registry.run(undefined, opts?.workKey, opts?.deadlineMs, () =>
-      this.pool.run<Uint8Array | null>({
-        method: 'buildingsTile',
-        domain,
-        tile: { z: tile.z, x: tile.x, y: tile.y },
-      }),
+    if (!this.get(domain).info.hasBuildings) return Promise.resolve(null);
+    const address = { z: tile.z, x: tile.x, y: tile.y };
+    return this.tileWork(`${domain}|buildings`, address, opts, {
+      method: 'buildingsTile',
+      domain,
+      tile: address,
+    });
+  }
+
+  /** a tile cut on a thread, with the call's deadline, and kept under its workKey like the other calls */
+  private tileWork(what: string, tile: TileAddress, opts: CallOptions | undefined, task: Task) {
+    const key = opts?.workKey && `${opts.workKey}|tile|${what}|${tile.z}/${tile.x}/${tile.y}`;
+    return this.registry.run(key, opts?.workKey, opts?.deadlineMs, () =>
+      this.pool.run<Uint8Array | null>(task),
     );
   }
 
