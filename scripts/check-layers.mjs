@@ -4,8 +4,9 @@
  * src/ (type-only ones too) and fails when one points the wrong way or closes a cycle.
  *
  *   domain    imports only domain
- *   model     the model's port and its embedded implementation: domain and itself
- *   adapters  domain, model's port and other adapters; never services, http, start
+ *   runtime   Node.js plumbing that knows nothing of the service (module threads): itself only
+ *   model     the model's port and its embedded implementation: domain, runtime and itself
+ *   adapters  domain, runtime, model's port and other adapters; never services, http, start
  *   services  domain, model's port, adapters' ports; never http, start, an adapter's implementation
  *   http      domain and services; never an adapter or the model (the composition root injects them)
  *   web       the browser's code: web and domain types (`import type`) only, never server code
@@ -55,10 +56,11 @@ function layerOf(path) {
 /** For each layer, the layers it may import. */
 const ALLOWED = {
   domain: ['domain'],
+  runtime: ['runtime'],
   'model-port': ['domain'],
-  model: ['domain', 'model-port', 'model'],
+  model: ['domain', 'runtime', 'model-port', 'model'],
   'adapter-port': ['domain', 'model-port', 'adapter-port'],
-  adapters: ['domain', 'model-port', 'adapter-port', 'adapters', 'config'],
+  adapters: ['domain', 'runtime', 'model-port', 'adapter-port', 'adapters', 'config'],
   services: ['domain', 'model-port', 'adapter-port', 'services'],
   http: ['domain', 'services', 'http', 'config'],
   web: ['web', 'domain'],

@@ -61,4 +61,21 @@ describe('layer check', () => {
       'services/bad.ts -> adapters/cache/memory.ts (services may not import adapters)',
     ]);
   });
+
+  test('runtime plumbing serves the model and the adapters, and knows nothing of either', () => {
+    const src = tree({
+      'runtime/thread.ts': "import { cache } from '../adapters/cache/memory.ts';\nexport const thread = 1;\n",
+      'adapters/cache/memory.ts':
+        "import { thread } from '../../runtime/thread.ts';\nexport const cache = 1;\n",
+      'model/embedded/pool.ts': "import { thread } from '../../runtime/thread.ts';\n",
+      'services/use.ts': "import { thread } from '../runtime/thread.ts';\n",
+    });
+    const { problems } = checkLayers(src);
+    assert.ok(
+      problems.includes('runtime/thread.ts -> adapters/cache/memory.ts (runtime may not import adapters)'),
+    );
+    assert.ok(problems.includes('services/use.ts -> runtime/thread.ts (services may not import runtime)'));
+    assert.equal(problems.filter((p) => p.startsWith('model/')).length, 0);
+    assert.equal(problems.filter((p) => p.startsWith('adapters/')).length, 0);
+  });
 });

@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import { withinDeadline } from '../../domain/errors/deadline.ts';
-import { startModuleWorker } from '../threads/module-worker.ts';
+import { startModuleThread } from '../../runtime/module-thread.ts';
 import {
   type ChromiumOptions,
   checkBrowserExecutable,
@@ -32,7 +32,7 @@ export function createThreadedPdfRenderer(options: ChromiumOptions = {}): PdfRen
 
   function thread(): Worker {
     if (worker) return worker;
-    const started = startModuleWorker(import.meta.url, 'pdf-worker', {
+    const started = startModuleThread(import.meta.url, 'pdf-worker', {
       workerData: { options } satisfies PdfThreadInit,
       resourceLimits: { maxYoungGenerationSizeMb: 8 },
     });

@@ -6,7 +6,7 @@ import {
   type CellColumns,
   mergeAirTallies,
 } from '../../domain/stats/index.ts';
-import { startModuleWorker } from './module-worker.ts';
+import { startModuleThread } from '../../runtime/module-thread.ts';
 import type { StatisticsPool, StatisticsReferences } from './port.ts';
 import { exerciseYear } from './statistics-exercise.ts';
 import { planShares, type SharePlan } from './statistics-plan.ts';
@@ -56,7 +56,7 @@ const ALL_BLOCKS: readonly BlockName[] = ['air', 'wind', 'thermal'];
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8 };
 
 function startWorker(): Worker {
-  return startModuleWorker(import.meta.url, 'statistics-worker', { resourceLimits: WORKER_LIMITS });
+  return startModuleThread(import.meta.url, 'statistics-worker', { resourceLimits: WORKER_LIMITS });
 }
 
 export function createStatisticsPool(size: number): StatisticsPool {

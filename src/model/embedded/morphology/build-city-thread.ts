@@ -1,6 +1,6 @@
 import type { PackageFiles } from '../../../domain/coverage/city-package/package.ts';
+import { startModuleThread } from '../../../runtime/module-thread.ts';
 import type { DomainInfo } from '../../port.ts';
-import { startThread } from '../pool/thread.ts';
 import type { CityClimate } from './generate-city.ts';
 import { attachMorphology, type Morphology, type MorphologyTransfer } from './morphology.ts';
 
@@ -19,7 +19,7 @@ export interface CityBuildInput {
  */
 export function buildCityInThread(input: CityBuildInput): Promise<Morphology> {
   return new Promise((resolve, reject) => {
-    const thread = startThread(import.meta.url, 'build-city-worker', { workerData: input });
+    const thread = startModuleThread(import.meta.url, 'build-city-worker', { workerData: input });
     let settled = false;
     thread.once('message', (built: MorphologyTransfer) => {
       settled = true;

@@ -1,10 +1,10 @@
 import type { Worker } from 'node:worker_threads';
+import { startModuleThread } from '../../../runtime/module-thread.ts';
 import type { DomainId } from '../../port.ts';
 import { ModelUnavailableError } from '../../port.ts';
 import type { WarmTransfer } from '../compute/shared-warm.ts';
 import type { MorphologyTransfer } from '../morphology/morphology.ts';
 import type { ReplyMessage, Task, WorkerInit } from './protocol.ts';
-import { startThread } from './thread.ts';
 
 /**
  * A fixed pool of compute workers. Tasks go to the least busy running worker; each
@@ -71,7 +71,7 @@ export class WorkerPool {
       // a revision that changed since is skipped by the thread (engine.adopt)
       warmed: this.warmed,
     };
-    return startThread(import.meta.url, 'worker', { workerData: init, resourceLimits: WORKER_LIMITS });
+    return startModuleThread(import.meta.url, 'worker', { workerData: init, resourceLimits: WORKER_LIMITS });
   }
 
   /** makes `worker` the slot's thread and routes its replies, exit and errors to the slot */

@@ -6,7 +6,7 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
  * does not reach worker threads on Node 20, so a TypeScript thread first registers tsx's
  * ESM hooks itself.
  */
-export function startThread(from: string, name: string, options: WorkerOptions = {}): Worker {
+export function startModuleThread(from: string, name: string, options: WorkerOptions = {}): Worker {
   const fromSource = from.endsWith('.ts');
   const url = new URL(`./${name}${fromSource ? '.ts' : '.js'}`, from);
   if (!fromSource) return new Worker(url, options);
