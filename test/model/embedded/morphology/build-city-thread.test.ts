@@ -6,6 +6,7 @@ import { after, before, test } from 'node:test';
 import { embeddedCitySpecs } from '../../../../src/adapters/cities/embedded.ts';
 import { CITIES } from '../../../../src/domain/coverage/cities.ts';
 import { geometryFromFiles } from '../../../../src/domain/coverage/city-package/model-geometry.ts';
+import { buildCityInThread } from '../../../../src/model/embedded/morphology/build-city-thread.ts';
 import { cityDomainInfo, domainCentre } from '../../../../src/model/embedded/morphology/domains.ts';
 import {
   cityFromGeometry,
@@ -77,4 +78,17 @@ test('an invalid package fails the build with what is wrong, and caches nothing'
     /invalid city package: buildings\.geojson/,
   );
   assert.equal(existsSync(join(cacheDir(dataDir), `${cityCacheName(broken)}.bin`)), false);
+});
+
+test('a build that overruns its deadline is stopped and fails with the city and the limit', async () => {
+  const info = cityDomainInfo(charleroi);
+  const files = await charleroi.packageFiles!();
+  const nationalClimate = nationalClimateAt(national, domainCentre(info));
+  const started = Date.now();
+  await assert.rejects(
+    buildCityInThread({ info, files, nationalClimate }, 50), // Charleroi takes ~0.65 s of one core
+
+    /the rasters of charleroi were not built within 0\.05 s/,
+  );
+  assert.ok(Date.now() - started < 500, 'the deadline did not end the wait');
 });
