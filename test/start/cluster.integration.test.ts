@@ -11,7 +11,7 @@ import { until } from '../helpers/until.ts';
 
 /**
  * WORKERS=2: a real `npm start` process (under tsx) that forks two HTTP processes on one
- * port. Rate windows are exact across them, METRICS_PORT sums both, a killed worker is
+ * port. Rate windows and daily report quotas are exact across them, METRICS_PORT sums both, a killed worker is
  * replaced, and SIGTERM drains them all to exit 0.
  */
 const repo = new URL('../..', import.meta.url).pathname;
@@ -67,7 +67,7 @@ after(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function createKey(ratePerMin: number): string {
+function createKey(ratePerMin: number, extra: string[] = []): string {
   const out = execFileSync(
     process.execPath,
     [
@@ -82,6 +82,7 @@ function createKey(ratePerMin: number): string {
       'sk',
       '--rate-per-min',
       String(ratePerMin),
+      ...extra,
     ],
     { cwd: repo, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' },
   );
@@ -123,6 +124,40 @@ test('two processes serve one port and a key gets exactly its minute window acro
   );
   assert.equal(statuses.filter((s) => s === 200).length, 30);
   assert.equal(statuses.filter((s) => s === 429).length, 30);
+});
+
+test("a key's daily report quota is exact across both processes, and every accepted report completes", async () => {
+  const key = createKey(1_000, ['--reports-per-day', '4']);
+  // separate connections, so the kernel hands them to both processes; both count in the
+  // one SQLite database under DATA_DIR
+  const answers = await Promise.all(
+    Array.from({ length: 10 }, () =>
+      fetch(`${api}/v1/reports`, {
+        method: 'POST',
+        headers: { 'x-api-key': key, 'content-type': 'application/json', connection: 'close' },
+        body: JSON.stringify({ lat: 50.4687, lon: 4.8625 }),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> })),
+    ),
+  );
+  const accepted = answers.filter((a) => a.status === 202);
+  const refused = answers.filter((a) => a.status === 429);
+  assert.equal(accepted.length, 4);
+  assert.equal(refused.length, 6);
+  for (const answer of refused) assert.equal(answer.body.code, 'quota_exceeded');
+  const statusUrls = accepted.map((a) => (a.body.links as { status: string }).status);
+  await until(
+    async () => {
+      const states = await Promise.all(
+        statusUrls.map(async (url) => {
+          const response = await fetch(`${api}${url}`, { headers: { 'x-api-key': key } });
+          return ((await response.json()) as { status: string }).status;
+        }),
+      );
+      assert.ok(!states.includes('failed'), `a report failed: ${states.join(', ')}`);
+      return states.every((state) => state === 'completed');
+    },
+    { timeoutMs: 120_000, intervalMs: 500, what: 'the four accepted reports to complete' },
+  );
 });
 
 test('while the primary does not answer, a keyed request gets a fast 503; once it answers again, 200', async () => {
