@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { InjectOptions } from 'fastify';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../../src/adapters/pdf/chromium.ts';
+import { CHROMIUM_ARGS } from '../../src/adapters/pdf/chromium-browser.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 
 /**

@@ -1,76 +1,20 @@
-import { constants, mkdtempSync, rmSync } from 'node:fs';
-import { access, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { withinDeadline } from '../../domain/errors/deadline.ts';
-import { type CdpConnection, type CdpEvent, launchWithPipe } from './cdp-pipe.ts';
+import type { CdpConnection, CdpEvent } from './cdp-pipe.ts';
+import {
+  checkBrowserExecutable,
+  closeBrowser,
+  DEFAULT_CHROMIUM_PATH,
+  launchChromium,
+  PdfUnavailableError,
+} from './chromium-browser.ts';
 import type { PdfRenderer } from './port.ts';
 
 /**
- * PDF printing with the system's Chromium (Debian's `chromium` package), driven over the
- * DevTools protocol on a pipe (cdp-pipe.ts). One browser is launched on first use (or by
- * `warmUp`) and shared by every job (a launch costs far more than a page); if it dies it is
- * launched again on the next render.
+ * PDF printing with the system's Chromium (Debian's `chromium` package; launched by
+ * chromium-browser.ts), driven over the DevTools protocol on a pipe (cdp-pipe.ts). One
+ * browser is launched on first use (or by `warmUp`) and shared by every job (a launch costs
+ * far more than a page); if it dies it is launched again on the next render.
  */
-
-/**
- * Features an automated browser is better without (the list playwright-core 1.65 disables,
- * kept when the PDF thread stopped using playwright): no profile clean-up race at close,
- * no HTTPS upgrades or field trials, no paint holding that delays the first frame, nothing
- * that phones home.
- */
-export const AUTOMATION_DISABLED_FEATURES = [
-  'AvoidUnnecessaryBeforeUnloadCheckSync',
-  'DestroyProfileOnBrowserClose',
-  'HttpsUpgrades',
-  'HttpsFirstBalancedModeAutoEnable',
-  'LensOverlay',
-  'MediaRouter',
-  'PaintHolding',
-  'ThirdPartyStoragePartitioning',
-  'AvoidCorsURLLoaderRestartOnRedirect',
-  'TcpPortRandomizationWin',
-  'OptimizationHints',
-  'NetworkTimeServiceQuerying',
-  'AimEnabled',
-  'PreconnectToSearch',
-];
-
-/**
- * The headless browser gives every window the omnibox popup as WebUI pages, two renderers of
- * their own whose start (~0.5 s of CPU) ran beside the first print of every new page.
- * Chromium reads only the last --disable-features switch, so there is exactly one.
- */
-const DISABLED_FEATURES = [...AUTOMATION_DISABLED_FEATURES, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
-
-/**
- * The machine has no route to Google's services, so everything that phones home is off,
- * and the browser runs as root in a container, hence --no-sandbox. Colours are printed in
- * sRGB whatever the machine's display profile, and no window opens until a page is made.
- */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--no-default-browser-check',
-  '--no-startup-window',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-default-apps',
-  '--disable-extensions',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-  '--disable-background-timer-throttling',
-  '--disable-renderer-backgrounding',
-  '--disable-field-trial-config',
-  '--force-color-profile=srgb',
-  '--hide-scrollbars',
-  '--mute-audio',
-  '--password-store=basic',
-  `--disable-features=${DISABLED_FEATURES.join(',')}`,
-];
 
 export interface ChromiumOptions {
   executablePath?: string;
@@ -78,13 +22,6 @@ export interface ChromiumOptions {
   timeoutMs?: number;
   /** at most this many pages print at once (CPU bound), and at most this many are kept open */
   maxPages?: number;
-}
-
-export class PdfUnavailableError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'PdfUnavailableError';
-  }
 }
 
 /**
@@ -145,18 +82,6 @@ function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> 
   });
 }
 
-/** Debian's package puts it here */
-export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
-
-/** Rejects with the renderer's own error when there is no browser to launch at `executablePath`. */
-export async function checkBrowserExecutable(executablePath: string): Promise<void> {
-  try {
-    await access(executablePath, constants.X_OK);
-  } catch (error) {
-    throw new PdfUnavailableError(`Chromium could not be started (${executablePath})`, { cause: error });
-  }
-}
-
 export function createChromiumRenderer(options: ChromiumOptions = {}): PdfRenderer {
   const executablePath = options.executablePath ?? DEFAULT_CHROMIUM_PATH;
   const timeoutMs = options.timeoutMs ?? 30_000;
@@ -173,19 +98,7 @@ export function createChromiumRenderer(options: ChromiumOptions = {}): PdfRender
   let current: LaunchedBrowser | null = null;
 
   async function launch(): Promise<LaunchedBrowser> {
-    // a fresh, empty profile of its own, removed when the browser exits
-    const profile = mkdtempSync(join(tmpdir(), 'svc-chromium-'));
-    let connection: CdpConnection;
-    try {
-      connection = await launchWithPipe(
-        executablePath,
-        [...CHROMIUM_ARGS, `--user-data-dir=${profile}`],
-        timeoutMs,
-      );
-    } catch (error) {
-      rmSync(profile, { recursive: true, force: true });
-      throw new PdfUnavailableError(`Chromium could not be started (${executablePath})`, { cause: error });
-    }
+    const connection = await launchChromium(executablePath, timeoutMs);
     const launched: LaunchedBrowser = { connection, pages: new Map() };
     connection.onEvent((event: CdpEvent) => {
       // a renderer that crashed, or a page that went away: that page is not reused
@@ -198,8 +111,6 @@ export function createChromiumRenderer(options: ChromiumOptions = {}): PdfRender
       }
     });
     void connection.exited.then(() => {
-      // the browser's helpers may still be writing into it for a moment
-      void rm(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }).catch(() => {});
       if (launching && current === launched) launching = null;
       idle = idle.filter((pooled) => pooled.browser !== launched);
     });
@@ -396,19 +307,4 @@ export function createChromiumRenderer(options: ChromiumOptions = {}): PdfRender
       }
     },
   };
-}
-
-/** asks the browser to close, and kills it if it has not gone within a few seconds */
-async function closeBrowser(connection: CdpConnection, timeoutMs: number): Promise<void> {
-  if (connection.closed) return;
-  void connection.send('Browser.close').catch(() => {});
-  const gone = await withinDeadline(
-    connection.exited.then(() => true),
-    Math.min(timeoutMs, 5_000),
-    () => false,
-  );
-  if (!gone) {
-    connection.process.kill('SIGKILL');
-    await connection.exited;
-  }
 }

@@ -1,12 +1,8 @@
 import type { Worker } from 'node:worker_threads';
 import { withinDeadline } from '../../domain/errors/deadline.ts';
 import { startModuleThread } from '../../runtime/module-thread.ts';
-import {
-  type ChromiumOptions,
-  checkBrowserExecutable,
-  DEFAULT_CHROMIUM_PATH,
-  PdfUnavailableError,
-} from './chromium.ts';
+import type { ChromiumOptions } from './chromium.ts';
+import { checkBrowserExecutable, DEFAULT_CHROMIUM_PATH, PdfUnavailableError } from './chromium-browser.ts';
 import type { PdfReply, PdfRequest, PdfRequestBody, PdfThreadInit } from './pdf-protocol.ts';
 import type { PdfRenderer } from './port.ts';
 

@@ -3,7 +3,8 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { createChromiumRenderer, PdfUnavailableError } from '../../../src/adapters/pdf/chromium.ts';
+import { createChromiumRenderer } from '../../../src/adapters/pdf/chromium.ts';
+import { PdfUnavailableError } from '../../../src/adapters/pdf/chromium-browser.ts';
 import { until } from '../../helpers/until.ts';
 
 /**

@@ -6,11 +6,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
+import { createChromiumRenderer } from '../../../src/adapters/pdf/chromium.ts';
 import {
   AUTOMATION_DISABLED_FEATURES,
-  createChromiumRenderer,
   PdfUnavailableError,
-} from '../../../src/adapters/pdf/chromium.ts';
+} from '../../../src/adapters/pdf/chromium-browser.ts';
 import { loadReportFonts } from '../../../src/adapters/pdf/font.ts';
 import { renderReportHtml } from '../../../src/domain/reports/template.ts';
 import type { JobView } from '../../../src/services/reports/service.ts';

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { PdfUnavailableError } from '../../../src/adapters/pdf/chromium.ts';
+import { PdfUnavailableError } from '../../../src/adapters/pdf/chromium-browser.ts';
 import { createThreadedPdfRenderer } from '../../../src/adapters/pdf/pdf-thread.ts';
 import { chromiumChildren } from '../../helpers/chromium.ts';
 import { longestStall } from '../../helpers/event-loop-stall.ts';
