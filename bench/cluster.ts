@@ -1,13 +1,11 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { figure, median, NOISE } from './figures.ts';
 import { LOAD_GENERATOR, loadFor } from './load-generator.ts';
 import { MICROSECONDS_PER_TICK, machineBusyTicks, treeCpuTicks, untilIdle } from './process-idle.ts';
-import { npmStart } from './start-command.ts';
+import { createBenchKey, freePort, npmStart } from './start-command.ts';
 
 /**
  * Both cores: cached `/v1/realtime` throughput of the built server with WORKERS=2 against
@@ -19,14 +17,6 @@ const repo = resolve(new URL('..', import.meta.url).pathname);
 const ROUNDS = 3;
 const SECONDS = 4;
 execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], { cwd: repo, stdio: 'inherit' });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((done) => server.close(done));
-  return port;
-}
 
 interface Server {
   workers: number;
@@ -53,22 +43,7 @@ async function start(workers: number): Promise<Server> {
     WORKERS: String(workers),
     MODEL_WORKERS: '1',
   };
-  const out = execFileSync(
-    process.execPath,
-    [
-      'dist/src/cli/main.js',
-      'keys',
-      'create',
-      '--label',
-      'bench',
-      '--type',
-      'sk',
-      '--rate-per-min',
-      '100000000',
-    ],
-    { cwd: repo, env, encoding: 'utf8' },
-  );
-  const key = (JSON.parse(out.trim().split('\n').at(-1) as string) as { key: string }).key;
+  const key = createBenchKey(repo, env);
   const child = spawn(process.execPath, npmStart(repo).args, {
     cwd: repo,
     env: { ...env, ...npmStart(repo).env },

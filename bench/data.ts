@@ -1,11 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { runKeysCommand } from '../src/cli/commands/keys.ts';
-import { parseConfig } from '../src/config.ts';
-import { compose } from '../src/start/compose.ts';
 import { figure, NOISE, percentile } from './figures.ts';
 import { compareWithBare, describeComparison } from './http-throughput.ts';
+import { serviceInProcess } from './service-in-process.ts';
 
 /**
  * Data endpoints: cold historical statistics (a Brussels point, and radius 50), a cache
@@ -13,26 +8,8 @@ import { compareWithBare, describeComparison } from './http-throughput.ts';
  * bytes. Cold means a location never asked before in a fresh DATA_DIR, with the model's
  * morphology already generated and the city references computed (as on a running server).
  */
-const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-data-'));
-const config = parseConfig({
-  DATA_DIR: dataDir,
-  MODEL_DIR: join(tmpdir(), 'svc-test-model-cache'),
-  LOG_LEVEL: 'silent',
-});
-const composition = await compose(config, { logger: false });
-await composition.start();
-// a server measured once its start-up work (warm-up, the PDF thread's loading) is over
-await composition.startupSettled(60_000);
-const address = await composition.app.listen({ port: 0, host: '127.0.0.1' });
-let secret = '';
-await runKeysCommand(['create', '--label', 'bench', '--type', 'sk', '--rate-per-min', '100000000'], {
-  keys: composition.keys,
-  clock: Date.now,
-  defaults: { ratePerMin: 60, reportsPerDay: 20 },
-  out: (line) => {
-    secret = (JSON.parse(line) as { key: string }).key;
-  },
-});
+const service = await serviceInProcess('bench-data');
+const { address, secret } = service;
 const headers = { 'x-api-key': secret };
 
 async function timed(url: string): Promise<{ ms: number; cache: string | null }> {
@@ -108,5 +85,4 @@ for (const [label, path, goal] of [
     band: NOISE.ratio,
   });
 }
-await composition.close();
-rmSync(dataDir, { recursive: true, force: true });
+await service.close();

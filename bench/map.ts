@@ -3,18 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { embeddedCitySpecs } from '../src/adapters/cities/embedded.ts';
-import { runKeysCommand } from '../src/cli/commands/keys.ts';
-import { parseConfig } from '../src/config.ts';
 import { loadEmbeddedCities } from '../src/domain/coverage/embedded-cities.ts';
 import { tileAt } from '../src/domain/map/mercator.ts';
 import { createEmbeddedModel } from '../src/model/embedded/index.ts';
 import type { MicroclimateModel } from '../src/model/port.ts';
-import { compose, WARM_UP_LIMIT_MS } from '../src/start/compose.ts';
+import { WARM_UP_LIMIT_MS } from '../src/start/compose.ts';
 import { longestStall } from '../test/helpers/event-loop-stall.ts';
 import { GridModel } from '../test/helpers/grid-model.ts';
 import { startMapApp } from '../test/helpers/map-app.ts';
 import { figure, NOISE, percentile } from './figures.ts';
 import { compareWithBare, describeComparison } from './http-throughput.ts';
+import { composeSilently, createKeyIn } from './service-in-process.ts';
 
 /**
  * Map product benchmarks, over real HTTP on loopback:
@@ -40,27 +39,12 @@ async function model(): Promise<{ model: MicroclimateModel; name: string }> {
  */
 async function firstCatalogAfterStart(dataDir: string): Promise<{ ms: number; startMs: number }> {
   const t0 = performance.now();
-  const composition = await compose(
-    parseConfig({
-      DATA_DIR: dataDir,
-      MODEL_DIR: join(tmpdir(), 'svc-test-model-cache'),
-      LOG_LEVEL: 'silent',
-    }),
-    { logger: false },
-  );
+  const composition = await composeSilently(dataDir);
   await composition.start();
   await composition.warmedUp(WARM_UP_LIMIT_MS);
   const origin = await composition.app.listen({ port: 0, host: '127.0.0.1' });
   const startMs = performance.now() - t0;
-  let secret = '';
-  await runKeysCommand(['create', '--label', 'bench', '--type', 'sk'], {
-    keys: composition.keys,
-    clock: Date.now,
-    defaults: { ratePerMin: 60, reportsPerDay: 20 },
-    out: (line) => {
-      secret = (JSON.parse(line) as { key: string }).key;
-    },
-  });
+  const secret = await createKeyIn(composition, 'bench');
   const t1 = performance.now();
   const response = await fetch(`${origin}/v1/map/brussels`, { headers: { 'x-api-key': secret } });
   await response.arrayBuffer();

@@ -1,14 +1,12 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { tileAt } from '../src/domain/map/mercator.ts';
 import { figure, NOISE } from './figures.ts';
 import { untilIdle } from './process-idle.ts';
-import { npmStart } from './start-command.ts';
+import { createBenchKey, freePort, npmStart } from './start-command.ts';
 
 /**
  * Resident memory of the embedded service (the built server, `npm start`'s process) after
@@ -24,14 +22,6 @@ const PER_BATCH = Number(process.env.BENCH_MEMORY_REQUESTS ?? 100_000);
 
 execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], { cwd: repo, stdio: 'inherit' });
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((done) => server.close(done));
-  return port;
-}
-
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-memory-'));
 const env = {
   ...process.env,
@@ -41,22 +31,7 @@ const env = {
   PORT: String(await freePort()),
   HOST: '127.0.0.1',
 };
-const created = execFileSync(
-  process.execPath,
-  [
-    'dist/src/cli/main.js',
-    'keys',
-    'create',
-    '--label',
-    'bench',
-    '--type',
-    'sk',
-    '--rate-per-min',
-    '100000000',
-  ],
-  { cwd: repo, env, encoding: 'utf8' },
-);
-const secret = (JSON.parse(created.trim().split('\n').at(-1) as string) as { key: string }).key;
+const secret = createBenchKey(repo, env);
 const server: ChildProcess = spawn(process.execPath, npmStart(repo).args, {
   cwd: repo,
   env: { ...env, ...npmStart(repo).env },

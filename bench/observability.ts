@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { figure, median } from './figures.ts';
 import { measureRps } from './http-throughput.ts';
+import { createBenchKey, freePort } from './start-command.ts';
 
 /**
  * What observability costs: `/v1/health` and `/v1/realtime` (cache hit) throughput of real
@@ -20,21 +21,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const SECONDS = 2;
 const repo = resolve(new URL('..', import.meta.url).pathname);
 const modelDir = join(tmpdir(), 'svc-test-model-cache');
-
-const handedOut = new Set<number>();
-/** a port free now and not handed out before in this run (the system may offer one twice) */
-async function freePort(): Promise<number> {
-  for (;;) {
-    const server = createServer();
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-    const { port } = server.address() as AddressInfo;
-    await new Promise((done) => server.close(done));
-    if (!handedOut.has(port)) {
-      handedOut.add(port);
-      return port;
-    }
-  }
-}
 
 interface Variant {
   label: string;
@@ -110,25 +96,7 @@ async function start(variant: Variant): Promise<void> {
     PORT: String(port),
     ...variant.env,
   };
-  const created = spawnSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'src/cli/main.ts',
-      'keys',
-      'create',
-      '--label',
-      'bench',
-      '--type',
-      'sk',
-      '--rate-per-min',
-      '100000000',
-    ],
-    { cwd: variant.root, env, encoding: 'utf8' },
-  );
-  if (created.status !== 0) throw new Error(`${variant.label}: keys create failed: ${created.stderr}`);
-  variant.key = (JSON.parse(created.stdout) as { key: string }).key;
+  variant.key = createBenchKey(variant.root, env, ['--import', 'tsx', 'src/cli/main.ts']);
   variant.dataDir = dataDir;
   variant.process = spawn(process.execPath, ['--import', 'tsx', 'src/start/server.ts'], {
     cwd: variant.root,

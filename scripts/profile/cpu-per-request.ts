@@ -1,11 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { bareTwin } from '../../bench/http-throughput.ts';
 import { loadFor } from '../../bench/load-generator.ts';
-import { runKeysCommand } from '../../src/cli/commands/keys.ts';
-import { parseConfig } from '../../src/config.ts';
-import { compose } from '../../src/start/compose.ts';
+import { serviceInProcess } from '../../bench/service-in-process.ts';
 import { signedTilePath } from './tile-url.ts';
 
 /**
@@ -18,23 +13,8 @@ import { signedTilePath } from './tile-url.ts';
  * machine: noise only ever adds CPU).
  */
 const SECONDS = 2;
-const dataDir = mkdtempSync(join(tmpdir(), 'svc-cpu-'));
-const composition = await compose(
-  parseConfig({ DATA_DIR: dataDir, MODEL_DIR: join(tmpdir(), 'svc-test-model-cache'), LOG_LEVEL: 'silent' }),
-  { logger: false },
-);
-await composition.start();
-await composition.startupSettled(60_000);
-const address = await composition.app.listen({ port: 0, host: '127.0.0.1' });
-let secret = '';
-await runKeysCommand(['create', '--label', 'cpu', '--type', 'sk', '--rate-per-min', '100000000'], {
-  keys: composition.keys,
-  clock: Date.now,
-  defaults: { ratePerMin: 60, reportsPerDay: 20 },
-  out: (line) => {
-    secret = (JSON.parse(line) as { key: string }).key;
-  },
-});
+const service = await serviceInProcess('cpu');
+const { address, secret } = service;
 
 async function cpuPerRequest(url: string, headers: Record<string, string>): Promise<number> {
   const before = process.cpuUsage();
@@ -70,5 +50,4 @@ for (const spec of (process.argv[2] ?? '/v1/realtime?lat=50.8467&lon=4.3525').sp
   );
   await twin.close();
 }
-await composition.close();
-rmSync(dataDir, { recursive: true, force: true });
+await service.close();

@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LOAD_GENERATOR, loadFor } from '../../bench/load-generator.ts';
-import { runKeysCommand } from '../../src/cli/commands/keys.ts';
-import { parseConfig } from '../../src/config.ts';
+import { serviceInProcess } from '../../bench/service-in-process.ts';
 import { tileAt } from '../../src/domain/map/mercator.ts';
-import { compose } from '../../src/start/compose.ts';
 
 /**
  * Profiles one hot path of the service: `node --import tsx scripts/profile/hot-path.ts
@@ -30,23 +28,8 @@ const out = process.argv[4] ?? join(tmpdir(), `svc-${name}.cpuprofile`);
 const path = PATHS[name];
 if (!path) throw new Error(`unknown path ${name}; one of ${Object.keys(PATHS).join(', ')}`);
 
-const dataDir = mkdtempSync(join(tmpdir(), 'svc-profile-'));
-const composition = await compose(
-  parseConfig({ DATA_DIR: dataDir, MODEL_DIR: join(tmpdir(), 'svc-test-model-cache'), LOG_LEVEL: 'silent' }),
-  { logger: false },
-);
-await composition.start();
-await composition.startupSettled(60_000);
-const address = await composition.app.listen({ port: 0, host: '127.0.0.1' });
-let secret = '';
-await runKeysCommand(['create', '--label', 'profile', '--type', 'sk', '--rate-per-min', '100000000'], {
-  keys: composition.keys,
-  clock: Date.now,
-  defaults: { ratePerMin: 60, reportsPerDay: 20 },
-  out: (line) => {
-    secret = (JSON.parse(line) as { key: string }).key;
-  },
-});
+const service = await serviceInProcess('profile');
+const { address, secret } = service;
 const url = path === 'tile' ? await cachedTileUrl() : `${address}${path}`;
 const headers = { 'x-api-key': secret, 'accept-encoding': 'gzip' };
 const warm = await fetch(url, { headers });
@@ -63,8 +46,7 @@ const { profile } = await session.post('Profiler.stop');
 writeFileSync(out, JSON.stringify(profile));
 console.log(`profile: ${out}`);
 session.disconnect();
-await composition.close();
-rmSync(dataDir, { recursive: true, force: true });
+await service.close();
 
 /** the signed URL of the Grand-Place's z15 tile in the catalog's real-time thermal layer */
 async function cachedTileUrl(): Promise<string> {
