@@ -36,7 +36,6 @@ import { reportRoutes } from '../http/routes/reports/index.ts';
 import { createEmbeddedModel } from '../model/embedded/index.ts';
 import type { MicroclimateModel } from '../model/port.ts';
 import { loadCities, watchCities } from '../services/city-catalog.ts';
-import { exerciseColdStatistics } from '../services/data/cold-statistics-exercise.ts';
 import { createHistoricalService } from '../services/data/historical.ts';
 import { createRecordsService } from '../services/data/records.ts';
 import type { ResolveAddress } from '../services/data/resolve-location.ts';
@@ -49,6 +48,7 @@ import { createReadiness } from '../services/readiness.ts';
 import { createReportService } from '../services/reports/service.ts';
 import { createSiteMapProvider } from '../services/reports/site-map.ts';
 import { createProcessLogger } from './logger.ts';
+import { type StartUpWork, startUpWork } from './start-up-work.ts';
 import { registerStorageGauges } from './storage-gauges.ts';
 import { openStores } from './stores.ts';
 
@@ -287,11 +287,9 @@ export async function compose(
   sources.log = (message, error) => app.log.warn({ err: error }, message);
   let started = false;
   let closing = false;
-  let warmTimer: NodeJS.Timeout | undefined;
   let metricsPort: number | null = null;
-  let warmUp: Promise<unknown> = Promise.resolve();
-  let startupWork: Promise<unknown> = Promise.resolve();
-  closers.push(async () => clearInterval(warmTimer));
+  let background: StartUpWork | null = null;
+  closers.push(async () => background?.stop());
   return {
     app,
     database: stores.database,
@@ -308,50 +306,21 @@ export async function compose(
       await reports.start();
       registerStorageGauges(metrics, stores);
       metricsPort = await observability.listen();
-      // per-hour ranges take seconds to compute: prepare each hour's catalog before anyone asks
-      const ranges = map.catalog.warm();
-      warmTimer = setInterval(() => void map.catalog.warm(), 5 * 60_000);
-      warmTimer.unref();
-      // the references behind the statistics' comparisons are computed once per model version: start early
-      const references = (['brussels', 'belgium'] as const).map((domain) =>
-        statistics
-          .references(domain)
-          .catch((error: unknown) => app.log.warn({ err: error, domain }, 'references failed')),
-      );
-      warmUp = Promise.all([ranges, ...references]);
-      // once the warm-up the port waits for is done, the compute threads run their hot code
-      // once over, then the cold statistics path runs for a few dozen locations (the event
-      // loop's share of it), so that the first cold requests do not wait for the JIT
-      // (through the raw model and pool: not counted as requests' work, nothing stored;
-      // at most ~0.8 s); then check that there is a browser
-      // to launch (logged if not); the PDF thread and Chromium start only when a report
-      // needs them: a browser idling in every instance costs 320–420 MB (docs/reports.md)
-      startupWork = warmUp
-        .catch(() => {})
-        .then(() => Promise.all([rawModel.exercise?.(), rawStatisticsPool.exercise?.()]))
-        .then(() =>
-          exerciseColdStatistics(
-            {
-              model: rawModel,
-              statistics: createStatisticsEngine({
-                model: rawModel,
-                cache: durableCache,
-                pool: rawStatisticsPool,
-              }),
-              clock,
-            },
-            () => closing,
-          ),
-        )
-        .catch((error: unknown) => {
-          // a close during start-up ends the threads under it: nothing to report then
-          if (!closing) app.log.warn({ err: error }, 'exercising the compute threads failed');
-        })
-        .then(() => pdf.prepare?.());
-      startupWork.catch((error: unknown) => app.log.warn({ err: error }, 'PDF renderer preparation failed'));
+      background = startUpWork({
+        warmCatalog: () => map.catalog.warm(),
+        statistics,
+        rawModel,
+        rawStatisticsPool,
+        durableCache,
+        pdf,
+        clock,
+        warn: (error, message, domain) =>
+          app.log.warn({ err: error, ...(domain ? { domain } : {}) }, message),
+        closing: () => closing,
+      });
     },
-    warmedUp: (limitMs) => settledWithin(warmUp, limitMs),
-    startupSettled: (limitMs) => settledWithin(startupWork, limitMs),
+    warmedUp: (limitMs) => settledWithin(background?.warmUp ?? Promise.resolve(), limitMs),
+    startupSettled: (limitMs) => settledWithin(background?.settled ?? Promise.resolve(), limitMs),
     async close() {
       closing = true;
       await app.close();

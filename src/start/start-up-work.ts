@@ -1,0 +1,76 @@
+import type { KeyValueCache } from '../adapters/cache/port.ts';
+import type { PdfRenderer } from '../adapters/pdf/port.ts';
+import type { StatisticsPool } from '../adapters/threads/port.ts';
+import type { MicroclimateModel } from '../model/port.ts';
+import { exerciseColdStatistics } from '../services/data/cold-statistics-exercise.ts';
+import { createStatisticsEngine, type StatisticsEngine } from '../services/data/statistics-engine.ts';
+
+/** the catalog's ranges are refreshed this often, so a new hour's catalog is ready before it is asked */
+const CATALOG_WARM_INTERVAL_MS = 5 * 60_000;
+
+export interface StartUpWork {
+  /** the map ranges and the statistics' references: the server listens once they are done */
+  warmUp: Promise<unknown>;
+  /** all of it: the warm-up, then the compute threads' exercises, then the PDF preparation */
+  settled: Promise<unknown>;
+  stop(): void;
+}
+
+/**
+ * What a started server does in the background before its first requests:
+ * - prepares each hour's map catalog (per-hour ranges take seconds of model work), then
+ *   again every few minutes, and the references the statistics compare against (computed
+ *   once per model version): the warm-up the port waits for;
+ * - then has the compute threads run their hot code once over, and the cold statistics
+ *   path for a few dozen locations (the event loop's share of it), so that the first
+ *   cold requests do not wait for the JIT; through the raw model and pool, so it counts
+ *   as no request's work and stores nothing (at most ~0.8 s);
+ * - then checks that there is a browser to launch (logged if not). The PDF thread and
+ *   Chromium start only when a report needs them: a browser idling in every instance
+ *   costs 320–420 MB (docs/reports.md).
+ */
+export function startUpWork(deps: {
+  warmCatalog(): Promise<void>;
+  statistics: StatisticsEngine;
+  rawModel: MicroclimateModel;
+  rawStatisticsPool: StatisticsPool;
+  durableCache: KeyValueCache;
+  pdf: PdfRenderer;
+  clock: () => number;
+  warn(error: unknown, message: string, domain?: string): void;
+  closing(): boolean;
+}): StartUpWork {
+  const ranges = deps.warmCatalog();
+  const timer = setInterval(() => void deps.warmCatalog(), CATALOG_WARM_INTERVAL_MS);
+  timer.unref();
+  const references = (['brussels', 'belgium'] as const).map((domain) =>
+    deps.statistics
+      .references(domain)
+      .catch((error: unknown) => deps.warn(error, 'references failed', domain)),
+  );
+  const warmUp = Promise.all([ranges, ...references]);
+  const settled = warmUp
+    .catch(() => {})
+    .then(() => Promise.all([deps.rawModel.exercise?.(), deps.rawStatisticsPool.exercise?.()]))
+    .then(() =>
+      exerciseColdStatistics(
+        {
+          model: deps.rawModel,
+          statistics: createStatisticsEngine({
+            model: deps.rawModel,
+            cache: deps.durableCache,
+            pool: deps.rawStatisticsPool,
+          }),
+          clock: deps.clock,
+        },
+        deps.closing,
+      ),
+    )
+    .catch((error: unknown) => {
+      // a close during start-up ends the threads under it: nothing to report then
+      if (!deps.closing()) deps.warn(error, 'exercising the compute threads failed');
+    })
+    .then(() => deps.pdf.prepare?.());
+  settled.catch((error: unknown) => deps.warn(error, 'PDF renderer preparation failed'));
+  return { warmUp, settled, stop: () => clearInterval(timer) };
+}
