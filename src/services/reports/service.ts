@@ -1,49 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import type { ReportJob } from '../../adapters/store/port.ts';
-import { DATA_METRICS } from '../../domain/coverage/cities.ts';
-import { type Coverage, classifyPoint } from '../../domain/coverage/classify.ts';
-import { swappedCoordinatesHint } from '../../domain/coverage/swapped-hint.ts';
-import { assertCityInScope, entitledMetrics } from '../../domain/data/entitlement.ts';
+import { classifyPoint } from '../../domain/coverage/classify.ts';
 import { apiError } from '../../domain/errors/catalogue.ts';
 import { withinDeadline } from '../../domain/errors/deadline.ts';
-import type { ReportLang } from '../../domain/reports/i18n/index.ts';
 import { reportFilename } from '../../domain/reports/slug.ts';
 import { DISABLED_TRACING } from '../../domain/telemetry/port.ts';
 import { generateReport } from './generate-job.ts';
 import { createJobEvents } from './job-events.ts';
+import { completedView } from './job-view.ts';
 import { nextUtcMidnight, quotaCounterName } from './quota.ts';
+import { locateReport, reportMetrics } from './report-location.ts';
 import { assertJobId, parseReportRequest } from './request.ts';
 import {
   DAY_MS,
   type Download,
-  type JobView,
   RETENTION_DAYS,
   type ReportService,
   type ReportServiceDeps,
-  type SubmitInput,
 } from './types.ts';
 
 export * from './types.ts';
 
 const CONTENT_TYPES = { html: 'text/html; charset=utf-8', pdf: 'application/pdf' } as const;
-
-/**
- * What a key may read in a report at a covered location, decided before anything is
- * counted: like the historical statistics the report explains, a location in a city's
- * high-resolution zone needs that city in the key's scope (else 403); elsewhere the
- * nationwide dataset answers. The report shows the metrics the key holds that the
- * location models; an empty metric scope reads nothing (403).
- */
-function reportMetrics(scope: SubmitInput['scope'], coverage: Coverage): string[] {
-  const city = coverage.covered === 'high_res' && coverage.city.products.reports ? coverage.city : null;
-  if (city) assertCityInScope(scope, city);
-  return entitledMetrics(
-    scope,
-    undefined,
-    city ? city.metrics : DATA_METRICS,
-    city ? `in ${city.name}` : 'nationwide',
-  );
-}
 
 /**
  * Reports, the use case: accept a job (coverage, then scopes, then quota, then persist, then
@@ -142,50 +120,12 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
     return attempt;
   }
 
-  function completedView(job: ReportJob, pdfReady: boolean): JobView {
-    const base = `/v1/reports/${job.id}/download`;
-    return {
-      job_id: job.id,
-      status: 'completed',
-      address: job.label ?? '',
-      lang: job.lang as ReportLang,
-      files: pdfReady
-        ? { html: { url: `${base}?format=html` }, pdf: { url: `${base}?format=pdf` } }
-        : { html: { url: `${base}?format=html` } },
-      ...(pdfReady ? {} : { pdf_pending: true as const }),
-      expires_in_days: RETENTION_DAYS,
-    };
-  }
-
   const service: ReportService = {
     async submit({ keyId, reportsPerDay, scope, body, requestId }) {
       const submittedMs = clock();
       const request = parseReportRequest(body);
       // 1. coverage, before anything is counted or started
-      let lat: number;
-      let lon: number;
-      let label: string | null = null;
-      let coverage: Coverage;
-      if (request.address !== null) {
-        const resolved = await deps.resolveAddress(request.address, request.lang);
-        coverage = classify(resolved.lat, resolved.lon);
-        if (coverage.covered === false) {
-          throw apiError('outside_coverage', 'This address is outside the area the service covers.');
-        }
-        lat = coverage.lat;
-        lon = coverage.lon;
-        label = resolved.label;
-      } else {
-        coverage = classify(request.lat as number, request.lon as number);
-        if (coverage.covered === false) {
-          throw apiError(
-            'outside_coverage',
-            `This location is outside the area the service covers.${swappedCoordinatesHint(request.lat as number, request.lon as number)}`,
-          );
-        }
-        lat = coverage.lat;
-        lon = coverage.lon;
-      }
+      const { lat, lon, label, coverage } = await locateReport(request, deps.resolveAddress, classify);
       // 2. what the key may read there, and whether it can be sampled at all, before anything is counted
       const metrics = reportMetrics(scope, coverage);
       deps.assertSampleable?.(lat, lon, request.radius, request.radiusGiven);
