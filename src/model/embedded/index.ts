@@ -24,6 +24,7 @@ import { cellCentreLonLat } from './grid/geometry.ts';
 import { type Morphology, transferOf } from './morphology/morphology.ts';
 import { loadOrBuildCity, loadOrGenerateNational } from './morphology/store.ts';
 import type { Task } from './pool/protocol.ts';
+import { spreadOverThreads } from './pool/spread.ts';
 import { WorkRegistry } from './pool/work-registry.ts';
 import { WorkerPool } from './pool/worker-pool.ts';
 import { DomainFootprints } from './spatial/domain-footprints.ts';
@@ -184,22 +185,9 @@ class EmbeddedModel implements MicroclimateModel {
         );
         return slices.map((parts) => joinSeriesSlices(parts.flat()));
       }
-      const cellsPerWorker = span.kind === 'reference' ? 1 : 4;
-      const chunks = Math.min(this.pool.size, Math.ceil(cells.length / cellsPerWorker));
-      if (chunks <= 1)
-        return this.pool.run<CellSeries[]>({ method: 'series', domain, cells: [...cells], span });
-      const per = Math.ceil(cells.length / chunks);
-      const parts = await Promise.all(
-        Array.from({ length: chunks }, (_, k) =>
-          this.pool.run<CellSeries[]>({
-            method: 'series',
-            domain,
-            cells: cells.slice(k * per, (k + 1) * per),
-            span,
-          }),
-        ),
+      return spreadOverThreads(cells, this.pool.size, span.kind === 'reference' ? 1 : 4, (part) =>
+        this.pool.run<CellSeries[]>({ method: 'series', domain, cells: part, span }),
       );
-      return parts.flat();
     });
   }
 
@@ -274,25 +262,13 @@ class EmbeddedModel implements MicroclimateModel {
   ): Promise<LayerRange[]> {
     this.get(domain);
     const key = opts?.workKey && `${opts.workKey}|range|${domain}|${layer}|${JSON.stringify(hours)}`;
-    return this.registry.run(key, opts?.workKey, opts?.deadlineMs, async () => {
-      // hours are independent: split them over the workers
-      const list = hours.map((h) => ({ ...h }));
-      const chunks = Math.min(this.pool.size, list.length);
-      if (chunks <= 1)
-        return this.pool.run<LayerRange[]>({ method: 'layerRange', domain, layer, hours: list });
-      const per = Math.ceil(list.length / chunks);
-      const parts = await Promise.all(
-        Array.from({ length: chunks }, (_, k) =>
-          this.pool.run<LayerRange[]>({
-            method: 'layerRange',
-            domain,
-            layer,
-            hours: list.slice(k * per, (k + 1) * per),
-          }),
-        ),
-      );
-      return parts.flat();
-    });
+    // hours are independent: split them over the workers
+    const list = hours.map((h) => ({ ...h }));
+    return this.registry.run(key, opts?.workKey, opts?.deadlineMs, () =>
+      spreadOverThreads(list, this.pool.size, 1, (part) =>
+        this.pool.run<LayerRange[]>({ method: 'layerRange', domain, layer, hours: part }),
+      ),
+    );
   }
 
   exercise(): Promise<void> {
