@@ -11,7 +11,8 @@ import { until } from '../helpers/until.ts';
 
 /**
  * WORKERS=2: a real `npm start` process (under tsx) that forks two HTTP processes on one
- * port. Rate windows and daily report quotas are exact across them, METRICS_PORT sums both, a killed worker is
+ * port. Rate windows and daily report quotas are exact across them, one process's model results
+ * serve the other through the durable cache, METRICS_PORT sums both, a killed worker is
  * replaced, and SIGTERM drains them all to exit 0.
  */
 const repo = new URL('../..', import.meta.url).pathname;
@@ -158,6 +159,21 @@ test("a key's daily report quota is exact across both processes, and every accep
     },
     { timeoutMs: 120_000, intervalMs: 500, what: 'the four accepted reports to complete' },
   );
+});
+
+test('a real-time answer computed by one process is a cache hit in the other', async () => {
+  const key = createKey(1_000);
+  // a place nobody asked before; each request on a new connection, which the primary
+  // hands to the processes in turn, so the later ones reach the process that did not compute it
+  const url = `${api}/v1/realtime?lat=50.8412&lon=4.3601`;
+  const statuses: string[] = [];
+  for (let i = 0; i < 8; i++) {
+    const response = await fetch(url, { headers: { 'x-api-key': key, connection: 'close' } });
+    await response.arrayBuffer();
+    assert.equal(response.status, 200);
+    statuses.push(response.headers.get('x-cache') ?? '');
+  }
+  assert.deepEqual(statuses, ['miss', 'hit', 'hit', 'hit', 'hit', 'hit', 'hit', 'hit']);
 });
 
 test('while the primary does not answer, a keyed request gets a fast 503; once it answers again, 200', async () => {
