@@ -9,7 +9,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readPackageDir } from '../../src/adapters/cities/package-dir.ts';
-import { packageDomainSpec, packageGeometry } from '../../src/adapters/cities/package-geometry.ts';
+import { packageDomainSpec } from '../../src/adapters/cities/package-geometry.ts';
+import { packageGeometry } from '../../src/domain/coverage/city-package/model-geometry.ts';
 import { formatPackageError, validateCityPackage } from '../../src/domain/coverage/city-package/package.ts';
 import type { Canvas } from '../../src/model/embedded/morphology/canvas.ts';
 import { cityDomainInfo } from '../../src/model/embedded/morphology/domains.ts';

@@ -1,8 +1,8 @@
-import { geometryFromFiles } from '../../domain/coverage/city-package/model-geometry.ts';
+import { geometryFromFiles, packageGeometry } from '../../domain/coverage/city-package/model-geometry.ts';
 import type { CityPackage, PackageFiles } from '../../domain/coverage/city-package/package.ts';
 import type { CityDomainSpec } from '../../model/port.ts';
 
-export { packageGeometry } from '../../domain/coverage/city-package/model-geometry.ts';
+type PackageOutline = Pick<CityPackage, 'manifest' | 'boundary'> & { weatherEpw?: string | null };
 
 /**
  * The model's city domain for a package. Its files are read only when the model needs the
@@ -10,10 +10,26 @@ export { packageGeometry } from '../../domain/coverage/city-package/model-geomet
  * model can validate and rasterise them off the event loop.
  */
 export function packageDomainSpec(
-  city: Pick<CityPackage, 'manifest' | 'boundary'> & { weatherEpw?: string | null },
+  city: PackageOutline,
   revision: string,
   loadFiles: () => Promise<PackageFiles>,
 ): CityDomainSpec {
+  return {
+    ...domainOf(city, revision),
+    geometry: async () => geometryFromFiles(await loadFiles()),
+    packageFiles: loadFiles,
+  };
+}
+
+/**
+ * The model's city domain for a package just validated (the CLI's import): the model
+ * rasterises the geometry it holds, without reading or validating the files again.
+ */
+export function validatedPackageSpec(city: CityPackage, revision: string): CityDomainSpec {
+  return { ...domainOf(city, revision), geometry: async () => packageGeometry(city) };
+}
+
+function domainOf(city: PackageOutline, revision: string): Omit<CityDomainSpec, 'geometry' | 'packageFiles'> {
   const { manifest } = city;
   return {
     id: manifest.id,
@@ -26,8 +42,6 @@ export function packageDomainSpec(
       wind: manifest.metrics.includes('wind'),
       thermal: manifest.metrics.includes('thermal'),
     },
-    geometry: async () => geometryFromFiles(await loadFiles()),
-    packageFiles: loadFiles,
     referenceWeatherEpw: city.weatherEpw ?? null,
   };
 }

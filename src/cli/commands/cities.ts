@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { packageRevision, readPackageDir } from '../../adapters/cities/package-dir.ts';
-import { packageDomainSpec, packageGeometry } from '../../adapters/cities/package-geometry.ts';
+import { validatedPackageSpec } from '../../adapters/cities/package-geometry.ts';
 import type { CityPackageStore } from '../../adapters/cities/package-store.ts';
 import {
   formatPackageError,
@@ -11,7 +11,6 @@ import { loadEmbeddedCities } from '../../domain/coverage/embedded-cities.ts';
 import { EpwFormatError, parseEpw } from '../../model/embedded/meteo/epw.ts';
 import { cityDomainInfo } from '../../model/embedded/morphology/domains.ts';
 import { loadOrBuildCity, loadOrGenerateNational } from '../../model/embedded/morphology/store.ts';
-import type { CityDomainSpec } from '../../model/port.ts';
 import { UsageError } from './keys.ts';
 
 /**
@@ -105,12 +104,7 @@ async function importPackage(files: PackageFiles, deps: CitiesCommandDeps): Prom
     }
   }
   const revision = packageRevision(files);
-  // validated just above: the model rasterises that geometry rather than reading the files again
-  const spec: CityDomainSpec = {
-    ...packageDomainSpec(city, revision, async () => files),
-    geometry: async () => packageGeometry(city),
-  };
-  delete spec.packageFiles;
+  const spec = validatedPackageSpec(city, revision);
   // rasterise before storing: the instances find the rasters cached, and a failure stores nothing
   const national = (await loadOrGenerateNational(deps.modelDir)).morphology;
   await loadOrBuildCity(deps.modelDir, spec, national);

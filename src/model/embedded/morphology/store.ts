@@ -99,7 +99,8 @@ export async function loadOrBuildCity(
   const cached = await readCached(dataDir, name, info);
   if (cached) return { morphology: { ...cached, ...weather }, generated: false };
   const nationalClimate = nationalClimateAt(national, domainCentre(info));
-  // a package is read and rasterised off the event loop; a bare geometry (tests) here
+  // a package's files are validated, read and rasterised off the event loop; a geometry
+  // given as such (tests, and the CLI's import, which has just validated it) here
   const morphology = spec.packageFiles
     ? await buildCityInThread({ info, files: await spec.packageFiles(), nationalClimate })
     : await spec.geometry().then((g) => cityFromGeometry(info, g, withClimateDefaults(g, nationalClimate)));

@@ -36,6 +36,11 @@ function buildingsTile(domain: DomainId, tile: TileAddress): Uint8Array | null {
   return encodeBuildingSquares(footprints.tileSquares(domain, buildingTileWindow(tile), tile));
 }
 
+/** a tile's bytes go back in their own buffer, moved rather than copied */
+function tileReply(bytes: Uint8Array | null): { result: unknown; transfer: ArrayBuffer[] } {
+  return { result: bytes, transfer: bytes === null ? [] : [bytes.buffer as ArrayBuffer] };
+}
+
 function run(task: Task): { result: unknown; transfer: ArrayBuffer[] } {
   if (task.method === 'warm') {
     // the reference-year tables, so that the first request does not pay for them
@@ -72,13 +77,8 @@ function run(task: Task): { result: unknown; transfer: ArrayBuffer[] } {
     }
     return { result, transfer: [...transfer] };
   }
-  if (task.method === 'layerTile' || task.method === 'buildingsTile') {
-    const bytes =
-      task.method === 'layerTile'
-        ? layerTile(task.domain, task.layer, task.hour, task.tile)
-        : buildingsTile(task.domain, task.tile);
-    return { result: bytes, transfer: bytes === null ? [] : [bytes.buffer as ArrayBuffer] };
-  }
+  if (task.method === 'layerTile') return tileReply(layerTile(task.domain, task.layer, task.hour, task.tile));
+  if (task.method === 'buildingsTile') return tileReply(buildingsTile(task.domain, task.tile));
   if (task.method === 'layerWindow') {
     const result = engine.layerWindow(task.domain, task.layer, task.hour, task.window);
     return { result, transfer: Object.values(result.fields).map((f) => f.buffer as ArrayBuffer) };
