@@ -265,6 +265,26 @@ describe('model unavailable', () => {
   });
 });
 
+describe('model unavailable, cold tiles', () => {
+  test('a tile the model cannot cut is a 503 problem document, and the same URL answers once it is back', async () => {
+    const down = new GridModel();
+    const own = await startMapApp(down, { clock: () => now });
+    try {
+      const k = await own.createKey();
+      const body = (await own.app.inject({ url: '/v1/map/brussels', headers: auth(k) })).json();
+      const t = tileAt(4.3525, 50.8467, 15);
+      const at = (template: string) => template.replace('{z}/{x}/{y}', `${t.z}/${t.x}/${t.y}`);
+      const air: string = (await own.app.inject({ url: body.realtime.layers.air.tilejson })).json().tiles[0];
+      down.available = false;
+      assertProblem(await own.app.inject({ url: at(air) }), 503, 'upstream_unavailable');
+      down.available = true;
+      assert.equal((await own.app.inject({ url: at(air) })).statusCode, 200);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('browser assets', () => {
   test('the client is served under /sdk/map/v1/, MapLibre from its package, the demo page at /demo/', async () => {
     const sdk = await inject({ url: '/sdk/map/v1/svc-map.js' });
