@@ -115,6 +115,7 @@ console.log(
 figure(
   'cached /v1/realtime, WORKERS=2 vs one process',
   `best ${best.toFixed(2)} / median ${median(ratios).toFixed(2)} (${Math.round(Math.max(...two.rps)).toLocaleString('en')} vs ${Math.round(Math.max(...one.rps)).toLocaleString('en')} req/s; CPU per answer ${s1.toFixed(1)} vs ${s2.toFixed(1)} µs, generator ${w1.toFixed(1)} µs: at most ${bound.toFixed(2)} on these ${cores} cores)`,
-  '≥ 1.60',
-  { measured: median(ratios), target: 1.6, better: 'higher', band: NOISE.ratio },
+  // issue #37: 0.9 of what these cores allow with the generator beside the servers
+  `≥ 0.9 × ${bound.toFixed(2)} = ${(0.9 * bound).toFixed(2)}`,
+  { measured: median(ratios), target: 0.9 * bound, better: 'higher', band: NOISE.ratio },
 );

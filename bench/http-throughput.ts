@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import Fastify from 'fastify';
 import { median } from './figures.ts';
 import { LOAD_GENERATOR, loadFor } from './load-generator.ts';
+import { PINNED, pinnedWhile, SERVER_CORE } from './pinning.ts';
 
 /**
  * Throughput of one URL on a running server, measured with real HTTP over loopback, next
@@ -87,34 +88,54 @@ export async function compareWithBare(
   const seconds = options.seconds ?? 4;
   const twin = await bareTwin(serviceUrl, headers);
   try {
-    // warm-up so that neither side pays for JIT or caches
-    await measureRps(serviceUrl, headers, 1);
-    await measureRps(twin.url, headers, 1);
-    const service: number[] = [];
-    const bare: number[] = [];
-    for (let round = 0; round < rounds; round++) {
-      if (round % 2 === 0) {
-        service.push(await measureRps(serviceUrl, headers, seconds));
-        bare.push(await measureRps(twin.url, headers, seconds));
-      } else {
-        bare.push(await measureRps(twin.url, headers, seconds));
-        service.push(await measureRps(serviceUrl, headers, seconds));
-      }
-    }
-    return {
-      label,
-      service,
-      bare,
-      bestRatio: Math.max(...service) / Math.max(...bare),
-      medianRatio: median(service.map((rps, i) => rps / (bare[i] as number))),
-    };
+    return await pinnedWhile(SERVER_CORE, () =>
+      interleavedRounds(label, serviceUrl, twin.url, headers, rounds, seconds),
+    );
   } finally {
     await twin.close();
   }
 }
 
-/** "best 0.91 / median 0.89 (7,812 vs 8,590 req/s, wrk)" */
+/** compareWithBare's rounds, on whatever cores the caller chose */
+async function interleavedRounds(
+  label: string,
+  serviceUrl: string,
+  twinUrl: string,
+  headers: Record<string, string>,
+  rounds: number,
+  seconds: number,
+): Promise<Comparison> {
+  // warm-up so that neither side pays for JIT or caches
+  await measureRps(serviceUrl, headers, 1);
+  await measureRps(twinUrl, headers, 1);
+  const service: number[] = [];
+  const bare: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    if (round % 2 === 0) {
+      service.push(await measureRps(serviceUrl, headers, seconds));
+      bare.push(await measureRps(twinUrl, headers, seconds));
+    } else {
+      bare.push(await measureRps(twinUrl, headers, seconds));
+      service.push(await measureRps(serviceUrl, headers, seconds));
+    }
+  }
+  return {
+    label,
+    service,
+    bare,
+    bestRatio: Math.max(...service) / Math.max(...bare),
+    medianRatio: median(service.map((rps, i) => rps / (bare[i] as number))),
+  };
+}
+
+/** the spread of the per-round ratios around their median, e.g. 0.04 for ±4 % */
+export function ratioSpread(c: Comparison): number {
+  const ratios = c.service.map((rps, i) => rps / (c.bare[i] as number));
+  return (Math.max(...ratios) - Math.min(...ratios)) / 2 / c.medianRatio;
+}
+
+/** "median 0.89 ±2 % over 3 rounds, best 0.91 (7,812 vs 8,590 req/s, wrk, pinned)" */
 export function describeComparison(c: Comparison): string {
   const best = (xs: number[]) => Math.round(Math.max(...xs)).toLocaleString('en');
-  return `best ${c.bestRatio.toFixed(2)} / median ${c.medianRatio.toFixed(2)} (${best(c.service)} vs ${best(c.bare)} req/s, ${LOAD_GENERATOR})`;
+  return `median ${c.medianRatio.toFixed(2)} ±${(ratioSpread(c) * 100).toFixed(0)} % over ${c.service.length} rounds, best ${c.bestRatio.toFixed(2)} (${best(c.service)} vs ${best(c.bare)} req/s, ${LOAD_GENERATOR}${PINNED ? ', pinned' : ''})`;
 }

@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { GENERATOR_CORE, onCore } from './pinning.ts';
 
 /**
  * HTTP load from a separate process, so that the measured server's CPU is not shared
@@ -44,10 +45,10 @@ function commandFor(url: string, options: LoadOptions): [string, string[]] {
   if (LOAD_GENERATOR === 'wrk') {
     const args = ['-t1', `-c${connections}`, `-d${options.seconds}s`];
     for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
-    return ['wrk', [...args, url]];
+    return onCore(GENERATOR_CORE, 'wrk', [...args, url]);
   }
   const script = `require('autocannon')({ url: ${JSON.stringify(url)}, connections: ${connections}, duration: ${options.seconds}, headers: ${JSON.stringify(headers)} }, (e, r) => { if (e) { console.error(e); process.exit(1); } console.log(JSON.stringify({ rps: r.requests.average, requests: r.requests.total, failures: r.non2xx + r.errors })); })`;
-  return [process.execPath, ['-e', script]];
+  return onCore(GENERATOR_CORE, process.execPath, ['-e', script]);
 }
 
 /** Loads `url` for `seconds` from a child process and returns what it measured. */

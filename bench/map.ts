@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { embeddedCitySpecs } from '../src/adapters/cities/embedded.ts';
-import { loadEmbeddedCities } from '../src/domain/coverage/embedded-cities.ts';
+import { loadEmbeddedCities } from '../src/adapters/cities/embedded-packages.ts';
 import { tileAt } from '../src/domain/map/mercator.ts';
 import { createEmbeddedModel } from '../src/model/embedded/index.ts';
 import type { MicroclimateModel } from '../src/model/port.ts';

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
-import { tileAt } from '../src/domain/map/mercator.ts';
+import { mixedRequests, tileTemplates } from '../test/helpers/mixed-requests.ts';
 import { figure, NOISE } from './figures.ts';
 import { untilIdle } from './process-idle.ts';
 import { createBenchKey, freePort, npmStart } from './start-command.ts';
@@ -56,62 +56,8 @@ function rssMb(): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024;
 }
 
-// a deterministic mix (same every run): a fixed pseudo-random sequence
-let seed = 42;
-const random = () => {
-  seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-  return seed / 2 ** 31;
-};
-const place = (n: number) => {
-  const i = Math.floor(random() * n);
-  return `lat=${(50.838 + (i % 20) * 0.0009).toFixed(5)}&lon=${(4.34 + Math.floor(i / 20) * 0.0012).toFixed(5)}`;
-};
-const keyed = { 'x-api-key': secret };
-const catalog = (await (await fetch(`${origin}/v1/map/brussels`, { headers: keyed })).json()) as {
-  realtime: { layers: Record<string, { tilejson: string }> };
-};
-const tilejsons = Object.values(catalog.realtime.layers).map((layer) => layer.tilejson);
-const tileTemplates: string[] = [];
-for (const link of tilejsons) {
-  const tj = (await (await fetch(`${origin}${link}`)).json()) as { tiles: string[] };
-  tileTemplates.push(tj.tiles[0] as string);
-}
-const centre = tileAt(4.3575, 50.8467, 15);
-type Request = { method: 'GET'; path: string; headers?: Record<string, string> };
-const mix: Request[] = [];
-for (let i = 0; i < 2000; i++) {
-  const r = random();
-  if (r < 0.25) mix.push({ method: 'GET', path: `/v1/realtime?${place(300)}`, headers: keyed });
-  else if (r < 0.35) mix.push({ method: 'GET', path: `/v1/forecast?${place(300)}`, headers: keyed });
-  else if (r < 0.4) {
-    const radius = random() < 0.5 ? '&radius=50' : '';
-    mix.push({ method: 'GET', path: `/v1/historical/stats?${place(60)}${radius}`, headers: keyed });
-  } else if (r < 0.45) mix.push({ method: 'GET', path: '/v1/map/brussels', headers: keyed });
-  else if (r < 0.55) {
-    const template = tileTemplates[Math.floor(random() * tileTemplates.length)] as string;
-    const x = centre.x - 4 + Math.floor(random() * 8);
-    const y = centre.y - 4 + Math.floor(random() * 8);
-    mix.push({ method: 'GET', path: template.replace('{z}/{x}/{y}', `15/${x}/${y}`) });
-  } else if (r < 0.6) mix.push({ method: 'GET', path: '/v1/key', headers: keyed });
-  else if (r < 0.75) mix.push({ method: 'GET', path: random() < 0.5 ? '/v1/health' : '/v1/scales' });
-  else {
-    const fuzz = [
-      `/v1/realtime?lat=50,8467&lon=4.3525`,
-      `/v1/realtime?lat=4.3525&lon=50.8467`,
-      `/v1/historical/stats?lat=${'9'.repeat(400)}&lon=4.35`,
-      `/v1/forecast?lat=50.8467&lon=4.3525&radius=-3`,
-      `/v1/realtime?address=${'x'.repeat(300)}`,
-      `/v1/map/brussels/tiles/air/1.json?key=k&exp=1&sig=${random().toString(36)}`,
-      `/v1/nowhere/${random().toString(36)}`,
-    ];
-    const path = fuzz[Math.floor(random() * fuzz.length)] as string;
-    mix.push({
-      method: 'GET',
-      path,
-      headers: random() < 0.3 ? { 'x-api-key': `svc_sk_${random().toString(36).slice(2)}` } : keyed,
-    });
-  }
-}
+// the README's mixed load (test/helpers/mixed-requests.ts): the same sequence every run
+const mix = mixedRequests({ secret, tileTemplates: await tileTemplates(origin, secret), count: 2000 });
 
 async function batch(): Promise<{ rps: number; rss: number }> {
   const result = await autocannon({ url: origin, connections: 16, amount: PER_BATCH, requests: mix });

@@ -4,7 +4,7 @@
 // tile windows, a layer range) and the process's resident set with everything loaded.
 // node [npm start's flags] bench/model-start.mjs <model dir> [--loaded]   → JSON
 import { embeddedCitySpecs } from '../dist/src/adapters/cities/embedded.js';
-import { loadEmbeddedCities } from '../dist/src/domain/coverage/embedded-cities.js';
+import { loadEmbeddedCities } from '../dist/src/adapters/cities/embedded-packages.js';
 import { createEmbeddedModel } from '../dist/src/model/embedded/index.js';
 import { BENCH_POINTS, BENCH_RANGE_HOURS, BENCH_TILE_WINDOWS } from './model-workload.mjs';
 

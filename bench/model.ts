@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { embeddedCitySpecs } from '../src/adapters/cities/embedded.ts';
-import { CITIES } from '../src/domain/coverage/cities.ts';
+import { loadEmbeddedCities } from '../src/adapters/cities/embedded-packages.ts';
 import { createEmbeddedModel } from '../src/model/embedded/index.ts';
 import { loadOrBuildCity, loadOrGenerateNational } from '../src/model/embedded/morphology/store.ts';
 import { figure, NOISE } from './figures.ts';
@@ -20,7 +20,7 @@ import { npmStart } from './start-command.ts';
 // generation runs in a child process, so that this process measures a later start
 if (process.argv[2] === '--generate') {
   const dir = process.argv[3]!;
-  const specs = await embeddedCitySpecs(CITIES);
+  const specs = await embeddedCitySpecs(loadEmbeddedCities());
   const national = (await loadOrGenerateNational(dir)).morphology;
   const t0 = performance.now();
   // from the package: reading and validating its geometry, rasterising, deriving
@@ -80,7 +80,7 @@ try {
   const model = await createEmbeddedModel({
     dataDir: dir,
     workers: 2,
-    cities: await embeddedCitySpecs(CITIES),
+    cities: await embeddedCitySpecs(loadEmbeddedCities()),
   });
   line(
     'later start under tsx (TypeScript compiled in each thread)',

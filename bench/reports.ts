@@ -16,21 +16,24 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { embeddedCitySpecs } from '../src/adapters/cities/embedded.ts';
+import { embeddedRegistry } from '../src/adapters/cities/embedded-packages.ts';
 import { createSqlCounters } from '../src/adapters/counters/sql.ts';
 import { loadReportFonts } from '../src/adapters/pdf/font.ts';
 import type { PdfRenderer } from '../src/adapters/pdf/port.ts';
 import { createInProcessQueue } from '../src/adapters/queue/in-process.ts';
 import { openDatabase } from '../src/adapters/store/database.ts';
 import { createReportJobStore } from '../src/adapters/store/report-jobs.ts';
-import { CITIES } from '../src/domain/coverage/cities.ts';
 import { createEmbeddedModel } from '../src/model/embedded/index.ts';
 import { createReportService } from '../src/services/reports/service.ts';
 import { createSiteMapProvider } from '../src/services/reports/site-map.ts';
-import { fixtureResolve, fixtureStats } from '../test/helpers/reports.ts';
+import { fixtureResolve, fixtureStats, statisticsOf } from '../test/helpers/reports.ts';
 import { SHARED_MODEL_DIR } from '../test/helpers/service.ts';
 import { type FigureCheck, figure, NOISE, withinGoal } from './figures.ts';
 
 /** the HTML stage's budget (docs/reports.md) and issue #17's end-to-end goals */
+
+/** the shipped packages' cities (no composition root here) */
+const registry = embeddedRegistry();
 const HTML_BUDGET_MS = 2000;
 const PDF_WARM_GOAL_MS = 300;
 const PDF_COLD_GOAL_MS = 1000;
@@ -41,7 +44,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-reports-'));
 const model = await createEmbeddedModel({
   dataDir: SHARED_MODEL_DIR,
   workers: 2,
-  cities: await embeddedCitySpecs(CITIES),
+  cities: await embeddedCitySpecs(registry.cities),
 });
 const opened = await openDatabase({ dataDir });
 const store = createReportJobStore(opened.db);
@@ -56,15 +59,16 @@ const { createThreadedPdfRenderer } = (await import(
 )) as typeof import('../src/adapters/pdf/pdf-thread.ts');
 const pdf: PdfRenderer = createThreadedPdfRenderer({ maxPages: 2 });
 const service = createReportService({
+  cities: () => registry,
   store,
   queue: createInProcessQueue({ concurrency: 2 }),
   counters: createSqlCounters(opened.db),
   pdf,
-  stats: fixtureStats,
+  statistics: statisticsOf(fixtureStats),
   resolveAddress: fixtureResolve,
   reverseLabel: async () => 'Place de la Station 1, 5000 Namur',
   sweepIntervalMs: 0,
-  siteMap: createSiteMapProvider(model),
+  siteMap: createSiteMapProvider(model, () => registry),
   ...(fonts ? { fonts } : {}),
 });
 await service.start();

@@ -12,7 +12,12 @@
  *   web       the browser's code: web and domain types (`import type`) only, never server code
  *   start, cli  composition roots: anything
  *
- * README.md ("Architecture") draws the same picture. No dependency: a small regex
+ * and the domain is pure: no file system, process, network or thread module, no clock,
+ * and no module-level mutable state (a top-level `let`/`var`, or a top-level Map, Set,
+ * array… built to be filled later): whatever changes at run time is a value handed down
+ * or an instance its caller owns.
+ *
+ * docs/architecture.md ("Layers") draws the same picture. No dependency: a small regex
  * parser of `import … from`, `export … from` and `import()` is enough for our code.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -31,6 +36,69 @@ function files(dir) {
 
 const IMPORT =
   /(?:^|[\s;])(?:import|export)\s[^'"]*?\sfrom\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm;
+
+/** Node.js modules the domain may not import: they reach the file system, processes, the network or threads. */
+const IMPURE_MODULES = [
+  'fs',
+  'fs/promises',
+  'child_process',
+  'cluster',
+  'dgram',
+  'dns',
+  'http',
+  'http2',
+  'https',
+  'inspector',
+  'module',
+  'net',
+  'os',
+  'process',
+  'readline',
+  'tls',
+  'worker_threads',
+];
+
+/** what reads the clock or the process: the domain is handed the time */
+const CLOCK =
+  /\b(?:Date\.now\s*\(|new Date\(\s*\)|performance\.now\s*\(|process\.(?:hrtime|uptime|env|cwd)\b)/;
+
+/**
+ * Module-level mutable state: a top-level `let`/`var`, or a top-level `const` holding a
+ * Map, Set, WeakMap, WeakSet, BoundedMap or an empty array (made to be filled later). A
+ * `ReadonlySet`/`ReadonlyMap`/`readonly …[]` lookup table declared with its type is allowed.
+ */
+const MUTABLE_TOP_LEVEL = [
+  /^(?:export\s+)?(?:let|var)\s+([\w$]+)/,
+  /^(?:export\s+)?const\s+([\w$]+)\s*(?::(?!\s*(?:Readonly|readonly))[^=]+)?=\s*new\s+(?:Map|Set|WeakMap|WeakSet|BoundedMap)\b/,
+  /^(?:export\s+)?const\s+([\w$]+)\s*(?::(?!\s*(?:Readonly|readonly))[^=]+)?=\s*\[\s*\]/,
+];
+
+/** Why a domain file is not pure, as sentences; empty when it is. */
+function impurities(path, text) {
+  const found = [];
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  for (const match of code.matchAll(IMPORT)) {
+    const spec = match[1] ?? match[2] ?? match[3];
+    const name = spec?.replace(/^node:/, '');
+    if (name !== undefined && IMPURE_MODULES.includes(name))
+      found.push(`${path} imports ${spec} (the domain reads no file, process or network: an adapter does)`);
+  }
+  const clock = code.match(CLOCK);
+  if (clock)
+    found.push(`${path} reads the clock or the process (${clock[0].trim()}): the domain is handed the time`);
+  for (const line of code.split('\n')) {
+    for (const rule of MUTABLE_TOP_LEVEL) {
+      const match = line.match(rule);
+      if (match) {
+        found.push(
+          `${path}: module-level mutable state '${match[1]}' (hand it down as a value, or keep it in an instance its caller owns)`,
+        );
+        break;
+      }
+    }
+  }
+  return found;
+}
 
 /** Relative imports of a file: the target (relative to src/) and whether the statement is type-only. */
 function importsOf(src, file) {
@@ -76,6 +144,7 @@ export function checkLayers(src) {
   for (const file of files(src)) {
     const from = relative(src, file);
     const imports = importsOf(src, file);
+    if (layerOf(from) === 'domain') problems.push(...impurities(from, readFileSync(file, 'utf8')));
     graph.set(
       from,
       imports.map(({ to }) => to),
@@ -136,5 +205,5 @@ if (process.argv[1] === new URL(import.meta.url).pathname) {
     process.stderr.write(`layer check: ${problems.length} problem(s)\n  ${problems.join('\n  ')}\n`);
     process.exit(1);
   }
-  process.stdout.write(`layer check: ${count} files, imports point down, no cycles\n`);
+  process.stdout.write(`layer check: ${count} files, imports point down, no cycles, the domain is pure\n`);
 }

@@ -27,6 +27,11 @@ export interface Config {
   modelWorkers: number;
   /** HTTP processes sharing PORT (WORKERS; `auto`: one per core); 1 is a single process */
   httpWorkers: number;
+  /**
+   * DRAIN_MS: at SIGTERM, how long requests in flight may take to finish; the process then
+   * exits within this plus 2 s whatever its dependencies do (start/shutdown.ts)
+   */
+  drainMs: number;
   /** how long a data request waits for the compute back end before 504 upstream_timeout */
   computeDeadlineMs: number;
   /** how often each instance looks for imported or removed cities (docs/cities.md) */
@@ -34,10 +39,26 @@ export interface Config {
   /** default limits of keys created without explicit values */
   defaultRatePerMin: number;
   defaultReportsPerDay: number;
+  /**
+   * REPORTS_WARM_AT_START (`true`/`false`, default false): once the start-up work is done,
+   * launch Chromium and build and print one report, so the first report ordered takes
+   * about what a warm one does; the price is Chromium resident from the start
+   * (~320 MB in its own processes) in an instance that may never print
+   */
+  reportsWarmAtStart: boolean;
   /** METRICS_PORT: Prometheus `GET /metrics` on HOST:this port; undefined = no metrics listener */
   metricsPort: number | undefined;
   /** OTEL_EXPORTER_OTLP_ENDPOINT: OTLP/HTTP collector base URL for traces; undefined = no tracing */
   otlpEndpoint: string | undefined;
+  /** live data feeds (FEED_*, docs/live-data.md); every URL unset = the synthetic weather alone */
+  feeds: {
+    ircelUrl: string | undefined;
+    openMeteoUrl: string | undefined;
+    openMeteoAqUrl: string | undefined;
+    openMeteoArchiveUrl: string | undefined;
+    /** FEED_POLL_S in ms; undefined = each provider's cadence */
+    pollMs: number | undefined;
+  };
 }
 
 export class ConfigError extends Error {
@@ -57,6 +78,14 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   if (value < min || value > max)
     throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
   return value;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true') return true;
+  if (raw === 'false') return false;
+  throw new ConfigError(`${name} must be true or false, got '${raw}'`);
 }
 
 function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string | undefined {
@@ -136,11 +165,20 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readon
     modelWorkers: integer(env, 'MODEL_WORKERS', 2, 1, 64),
     httpWorkers:
       env.WORKERS === 'auto' ? Math.max(1, availableParallelism()) : integer(env, 'WORKERS', 1, 1, 64),
+    drainMs: integer(env, 'DRAIN_MS', 10000, 0, 600000),
     computeDeadlineMs: integer(env, 'COMPUTE_DEADLINE_MS', 25000, 10, 600000),
     citiesPollMs: integer(env, 'CITIES_POLL_MS', 15000, 200, 60000),
     defaultRatePerMin: integer(env, 'DEFAULT_RATE_PER_MIN', 60, 1, 1000000),
     defaultReportsPerDay: integer(env, 'DEFAULT_REPORTS_PER_DAY', 20, 0, 1000000),
+    reportsWarmAtStart: flag(env, 'REPORTS_WARM_AT_START', false),
     metricsPort: env.METRICS_PORT ? integer(env, 'METRICS_PORT', 0, 0, 65535) : undefined,
     otlpEndpoint: url(env, 'OTEL_EXPORTER_OTLP_ENDPOINT', ['http:', 'https:']),
+    feeds: Object.freeze({
+      ircelUrl: url(env, 'FEED_IRCEL_URL', ['http:', 'https:']),
+      openMeteoUrl: url(env, 'FEED_OPENMETEO_URL', ['http:', 'https:']),
+      openMeteoAqUrl: url(env, 'FEED_OPENMETEO_AQ_URL', ['http:', 'https:']),
+      openMeteoArchiveUrl: url(env, 'FEED_OPENMETEO_ARCHIVE_URL', ['http:', 'https:']),
+      pollMs: env.FEED_POLL_S ? integer(env, 'FEED_POLL_S', 0, 1, 86_400) * 1000 : undefined,
+    }),
   });
 }

@@ -1,4 +1,4 @@
-import { findCity } from '../../src/domain/coverage/cities.ts';
+import { embeddedRegistry } from '../../src/adapters/cities/embedded-packages.ts';
 import { classifyPoint } from '../../src/domain/coverage/classify.ts';
 import type { ModelEngine } from '../../src/model/embedded/compute/engine.ts';
 import { cellAt, METRES_PER_DEGREE_LAT, metresPerDegreeLon } from '../../src/model/embedded/grid/geometry.ts';
@@ -6,6 +6,9 @@ import { SURFACE } from '../../src/model/embedded/morphology/layout.ts';
 import type { Morphology } from '../../src/model/embedded/morphology/morphology.ts';
 import type { DomainId } from '../../src/model/port.ts';
 import { AIR_RATIO_BAND, SITES, type Site } from './sites.ts';
+
+/** the shipped packages' cities (no composition root here) */
+const registry = embeddedRegistry();
 
 /**
  * Annual NO2 and PM2.5 of the reference year at the validation sites, through the
@@ -53,7 +56,7 @@ export function cellsAround(m: Morphology, lat: number, lon: number, radiusM: nu
 }
 
 function domainAt(lat: number, lon: number): DomainId {
-  const c = classifyPoint(lat, lon);
+  const c = classifyPoint(registry, lat, lon);
   return c.covered === 'high_res' ? (c.city.id as DomainId) : 'belgium';
 }
 
@@ -106,7 +109,7 @@ export interface BoundaryStep {
 
 /** annual NO2 on both sides of the zone edge, every ~`everyM` metres along it */
 export function boundarySteps(engine: ModelEngine, everyM = 900): BoundaryStep[] {
-  const ring = findCity('brussels')!.boundary;
+  const ring = registry.find('brussels')!.boundary;
   const steps: BoundaryStep[] = [];
   const kx = metresPerDegreeLon(50.85);
   const ky = METRES_PER_DEGREE_LAT;
@@ -123,7 +126,7 @@ export function boundarySteps(engine: ModelEngine, everyM = 900): BoundaryStep[]
       // unit normal; which side is inside is decided by the coverage rule itself
       let nx = -ey / len;
       let ny = ex / len;
-      if (classifyPoint(lat + (ny * 300) / ky, lon + (nx * 300) / kx).covered !== 'high_res') {
+      if (classifyPoint(registry, lat + (ny * 300) / ky, lon + (nx * 300) / kx).covered !== 'high_res') {
         nx = -nx;
         ny = -ny;
       }

@@ -273,7 +273,9 @@ export function climateRows(engine: ModelEngine): StatRow[] {
   let n = 0;
   const busy = cellsAround(bx, 50.8456, 4.3694, 15).slice(0, 1);
   for (let k = 0; k < 24; k++) {
-    const issued = Date.UTC(2025, 0, 5) + k * 15 * 24 * HOUR_MS + (k % 4) * 6 * HOUR_MS;
+    // a year after the reference year: there the observed hours are the generated weather
+    // the forecasts forecast (the reference year's are the measured year, v1.4)
+    const issued = Date.UTC(2026, 0, 5) + k * 15 * 24 * HOUR_MS + (k % 4) * 6 * HOUR_MS;
     const f = engine.series('brussels', busy, { kind: 'forecast', issuedMs: issued })[0]!;
     const o = engine.series('brussels', busy, {
       kind: 'observed',
@@ -299,21 +301,27 @@ export function climateRows(engine: ModelEngine): StatRow[] {
     source: 'CAMS / IRCEL forecast evaluations',
   });
 
-  // wind
+  // the generator's wind rose (the live product's weather without feeds), over a generated
+  // year: the reference year's hours are the measured Uccle year since v1.4
   const uccle = at(50.7968, 4.3585);
+  const generatedUccle = engine.series('belgium', [cellAt(be.info.grid, 50.7968, 4.3585)], {
+    kind: 'observed',
+    fromMs: Date.UTC(2026, 0, 1),
+    toMs: Date.UTC(2026, 11, 31, 23),
+  })[0]!;
   let strong = 0;
   let fromWest = 0;
   let fromNeES = 0;
-  for (let i = 0; i < uccle.hours.length; i++) {
-    if (uccle.wind10Ms[i]! <= 8) continue;
+  for (let i = 0; i < generatedUccle.hours.length; i++) {
+    if (generatedUccle.wind10Ms[i]! <= 8) continue;
     strong++;
-    const d = uccle.windDirDeg[i]!;
+    const d = generatedUccle.windDirDeg[i]!;
     if (d >= 202.5 && d < 292.5) fromWest++;
     if ((d >= 22.5 && d < 112.5) || (d >= 157.5 && d < 202.5)) fromNeES++;
   }
   rows.push(
     {
-      name: 'Hours with U10 > 8 m/s from SW–W',
+      name: 'Generated weather: hours with U10 > 8 m/s from SW–W',
       model: (100 * fromWest) / strong,
       unit: '%',
       low: 60,
@@ -322,7 +330,7 @@ export function climateRows(engine: ModelEngine): StatRow[] {
       source: 'RMI; RWDI (DOMAIN.md §5)',
     },
     {
-      name: 'Hours with U10 > 8 m/s from NE, E or S',
+      name: 'Generated weather: hours with U10 > 8 m/s from NE, E or S',
       model: (100 * fromNeES) / strong,
       unit: '%',
       low: 0,

@@ -43,8 +43,9 @@ export const SITES: readonly Site[] = [
   {
     name: 'Sainctelette (small ring, canal)',
     kind: 'traffic',
-    lat: 50.854,
-    lon: 4.3427,
+    // Place Sainctelette on the OSM map (the synthetic city had its ring 500 m south-west)
+    lat: 50.8585,
+    lon: 4.347,
     no2: 40,
     pm25: 10.5,
     source: 'ExpAIR Jun 2023–Jun 2024 (DOMAIN.md §4.4)',

@@ -1,5 +1,6 @@
 import type { ModelEngine } from '../../src/model/embedded/compute/engine.ts';
 import { type AirRow, airRows, type BoundaryStep, boundarySteps, withinBand } from './air.ts';
+import type { BackfilledRow } from './backfilled.ts';
 import { climateRows, type StatRow } from './climate.ts';
 import { AIR_RATIO_BAND } from './sites.ts';
 
@@ -17,18 +18,29 @@ export function validate(engine: ModelEngine): Validation {
 const f1 = (x: number) => x.toFixed(1);
 const f2 = (x: number) => x.toFixed(2);
 
-export function markdown(v: Validation): string {
+/**
+ * `backfilled`: the rows against a backfilled year (backfilled.ts); when there are any,
+ * the air table gets its second column, "against the backfilled year": the model's NO2 on
+ * that year's weather / the nearest station's measured mean (ratio), '—' without a station
+ */
+export function markdown(v: Validation, backfilled: readonly BackfilledRow[] = []): string {
   const lines: string[] = [];
+  const years = [...new Set(backfilled.map((row) => row.year))].join(', ');
+  const extra = backfilled.length > 0;
   lines.push(
     `Annual means of the reference year (µg/m³); ratio = model / reference, band 1/${AIR_RATIO_BAND}…${AIR_RATIO_BAND}. Traffic stations: outdoor cells within 15 m; others within 50 m; outside the zone the 1 km cell.`,
     '',
-    '| site | kind | dataset | NO2 model | NO2 ref | ratio | PM2.5 model | PM2.5 ref | ratio | reference source |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    `| site | kind | dataset | NO2 model | NO2 ref | ratio | PM2.5 model | PM2.5 ref | ratio | reference source |${extra ? ` against the backfilled year ${years} (NO2 model / measured, ratio) |` : ''}`,
+    `|---|---|---|---|---|---|---|---|---|---|${extra ? '---|' : ''}`,
   );
   for (const r of v.air) {
     const mark = (x: number) => `${f2(x)}${withinBand(x) ? '' : ' ✗'}`;
+    const against = backfilled.find((row) => row.site === r.site);
+    const column = against
+      ? ` ${f1(against.model.no2)} / ${against.measured.no2 === null ? '—' : f1(against.measured.no2)}${against.measured.no2 ? ` (${f2(against.model.no2 / against.measured.no2)})` : ''} |`
+      : ' — |';
     lines.push(
-      `| ${r.site.name} | ${r.site.kind} | ${r.dataset} | ${f1(r.no2)} | ${r.site.no2} | ${mark(r.no2Ratio)} | ${f1(r.pm25)} | ${r.site.pm25} | ${mark(r.pm25Ratio)} | ${r.site.source} |`,
+      `| ${r.site.name} | ${r.site.kind} | ${r.dataset} | ${f1(r.no2)} | ${r.site.no2} | ${mark(r.no2Ratio)} | ${f1(r.pm25)} | ${r.site.pm25} | ${mark(r.pm25Ratio)} | ${r.site.source} |${extra ? column : ''}`,
     );
   }
   const worst = v.boundary.reduce(

@@ -8,22 +8,25 @@
  *   node --import tsx scripts/profile/report-stages.ts [warm runs]
  */
 import { embeddedCitySpecs } from '../../src/adapters/cities/embedded.ts';
+import { embeddedRegistry } from '../../src/adapters/cities/embedded-packages.ts';
 import { createChromiumRenderer } from '../../src/adapters/pdf/chromium.ts';
 import { loadReportFonts } from '../../src/adapters/pdf/font.ts';
-import { CITIES } from '../../src/domain/coverage/cities.ts';
 import { renderReportHtml } from '../../src/domain/reports/template.ts';
 import { createEmbeddedModel } from '../../src/model/embedded/index.ts';
 import { createSiteMapProvider } from '../../src/services/reports/site-map.ts';
 import { fixtureStats } from '../../test/helpers/reports.ts';
 import { SHARED_MODEL_DIR } from '../../test/helpers/service.ts';
 
+/** the shipped packages' cities (no composition root here) */
+const registry = embeddedRegistry();
+
 const runs = Number(process.argv[2] ?? 5);
 const model = await createEmbeddedModel({
   dataDir: SHARED_MODEL_DIR,
   workers: 2,
-  cities: await embeddedCitySpecs(CITIES),
+  cities: await embeddedCitySpecs(registry.cities),
 });
-const siteMap = createSiteMapProvider(model);
+const siteMap = createSiteMapProvider(model, () => registry);
 const fonts = loadReportFonts();
 const point = { lat: 50.8467, lon: 4.3525, radius: 50 };
 

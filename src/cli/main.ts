@@ -1,6 +1,8 @@
 import type { Redis } from 'ioredis';
 import { announceRevocation } from '../adapters/redis/revocations.ts';
-import { ConfigError, parseConfig } from '../config.ts';
+import type { OpenedDatabase } from '../adapters/store/database.ts';
+import { type Config, ConfigError, parseConfig } from '../config.ts';
+import type { CityDomainSpec } from '../model/port.ts';
 import { openStores } from '../start/stores.ts';
 import { runKeysCommand, UsageError } from './commands/keys.ts';
 
@@ -13,9 +15,16 @@ const USAGE = `usage: npm run --silent svc -- <command>
   keys list
   cities import DIR            validate a city data package (docs/cities.md), rasterise it, make it live
   cities import-osm FILE.osm.pbf --manifest city.json --boundary boundary.geojson [--out DIR]
+              [--planned-boundary FILE] [--weather FILE.epw] [--heights FILE.json]
   cities list
   cities remove ID
   gazetteer import FILE        load an OpenAddresses CSV into the embedded gazetteer
+  feeds status                 per live feed: root, last success, newest value, status (JSON)
+  feeds poll                   poll every configured feed once, now, and print what was stored
+  feeds backfill --year YYYY [--city ID]
+                               that year from the archives becomes the reference year (docs/live-data.md)
+  feeds backfill --reset [--city ID]
+                               back to the packages' weather
   render-layer --city ID --layer thermal|wind|air|buildings --hour ISO --out FILE.png
 `;
 
@@ -76,27 +85,59 @@ async function main(argv: string[]): Promise<number> {
     await runGazetteerImport(rest, { dataDir: config.dataDir, databaseUrl: config.databaseUrl });
     return 0;
   }
+  if (command === 'feeds') {
+    const { runFeedsCommand } = await import('./commands/feeds.ts');
+    const { extent } = await import('../domain/coverage/city-package/geometry.ts');
+    return withCitySpecs(config, (loadSpecs, database) =>
+      runFeedsCommand(rest, {
+        config,
+        database,
+        // the centres of the city zones' extents (the server reads the gridded feeds there)
+        cityCentres: async () =>
+          (await loadSpecs()).map((spec) => {
+            const [west, south, east, north] = extent(spec.boundary);
+            return { lat: (south + north) / 2, lon: (west + east) / 2 };
+          }),
+        cities: async () =>
+          (await loadSpecs()).map((spec) => {
+            const [west, south, east, north] = extent(spec.boundary);
+            return { id: spec.id, lat: (south + north) / 2, lon: (west + east) / 2 };
+          }),
+        out: (line) => process.stdout.write(`${line}\n`),
+      }),
+    );
+  }
   if (command === 'render-layer') {
     // loaded on demand: the model is heavy and `keys` commands must start fast
     const { runRenderLayer } = await import('./commands/render-layer.ts');
-    const { openDatabase } = await import('../adapters/store/database.ts');
-    const { citySources } = await import('../adapters/cities/sources.ts');
-    const { embeddedCitySpecs } = await import('../adapters/cities/embedded.ts');
-    const { loadEmbeddedCities } = await import('../domain/coverage/embedded-cities.ts');
-    const { loadCities } = await import('../services/city-catalog.ts');
-    const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-    try {
-      // shipped and imported cities alike
-      const embedded = loadEmbeddedCities();
-      const sources = citySources(database.db, embedded, await embeddedCitySpecs(embedded));
-      const { specs } = await loadCities(sources);
-      await runRenderLayer(rest, { dataDir: config.modelDir, cities: async () => specs });
-    } finally {
-      await database.close();
-    }
-    return 0;
+    return withCitySpecs(config, async (loadSpecs) => {
+      await runRenderLayer(rest, { dataDir: config.modelDir, cities: loadSpecs });
+      return 0;
+    });
   }
   throw new UsageError(`unknown command '${command}'\n\n${USAGE}`);
+}
+
+/** Runs `work` with the database open and a loader of every city's domain spec, shipped and imported alike. */
+async function withCitySpecs(
+  config: Readonly<Config>,
+  work: (loadSpecs: () => Promise<CityDomainSpec[]>, database: OpenedDatabase) => Promise<number>,
+): Promise<number> {
+  const { openDatabase } = await import('../adapters/store/database.ts');
+  const { citySources } = await import('../adapters/cities/sources.ts');
+  const { embeddedCitySpecs } = await import('../adapters/cities/embedded.ts');
+  const { loadEmbeddedCities } = await import('../adapters/cities/embedded-packages.ts');
+  const { loadCities } = await import('../services/city-catalog.ts');
+  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  try {
+    return await work(async () => {
+      const embedded = loadEmbeddedCities();
+      const sources = citySources(database.db, embedded, await embeddedCitySpecs(embedded));
+      return (await loadCities(sources)).specs;
+    }, database);
+  } finally {
+    await database.close();
+  }
 }
 
 main(process.argv.slice(2)).then(

@@ -10,6 +10,7 @@ import { registerTelemetryHooks } from './plugins/telemetry.ts';
 import { sendProblem, toApiError } from './problem.ts';
 import { clientErrorResponse, missingHostRefusal, refuseConnect } from './raw-refusals.ts';
 import { createRequestIds } from './request-id.ts';
+import { requestLogSerializers } from './request-log.ts';
 import { createRouteIndex } from './route-index.ts';
 import { registerDocsRoutes } from './routes/docs/index.ts';
 import { registerFeatureRoutes } from './routes/features.ts';
@@ -21,23 +22,13 @@ export type { AppDeps } from './routes/types.ts';
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
-/** Keys, hashes and signatures never reach the logs: URLs lose their query values. */
-function redactedUrl(url: string): string {
-  return url.replace(/([?&](?:sig|key|exp)=)[^&]*/g, '$1[redacted]');
-}
-
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? {
       level: deps.config.logLevel,
       redact: ['req.headers.authorization', 'req.headers["x-api-key"]'],
-      serializers: {
-        req: (req: { method: string; url: string; id: string }) => ({
-          method: req.method,
-          url: redactedUrl(req.url),
-          id: req.id,
-        }),
-      },
+      // route templates and parameter names, never the URL (addresses, coordinates, keys)
+      serializers: requestLogSerializers,
     },
     // Host is checked in onRequest below, so its absence is a problem document too
     http: {
@@ -97,7 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   refuseConnect(app.server, deps.config.docsUrl);
   refuseOversizedBeforeContinue(app.server, BODY_LIMIT_BYTES, deps.config.docsUrl);
 
-  app.setErrorHandler(createErrorHandler(deps.config.docsUrl));
+  app.setErrorHandler(createErrorHandler(deps.config.docsUrl, deps.failures));
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';

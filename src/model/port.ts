@@ -13,6 +13,8 @@ import type {
   SeriesSpan,
   TimedLayer,
 } from '../domain/grid/model-data.ts';
+import type { LiveInputs } from '../domain/live/live-inputs.ts';
+import type { ReferenceYears } from '../domain/live/reference-year.ts';
 import type { TileAddress } from '../domain/map/mercator.ts';
 
 /**
@@ -39,6 +41,8 @@ export type {
   TimedLayer,
 } from '../domain/grid/model-data.ts';
 export { LAYER_FIELDS, NATIONAL_DOMAIN } from '../domain/grid/model-data.ts';
+export type { LiveInputs } from '../domain/live/live-inputs.ts';
+export type { ReferenceYear, ReferenceYears } from '../domain/live/reference-year.ts';
 
 type LonLat = [number, number];
 
@@ -60,6 +64,13 @@ export interface CityDomainSpec {
    * package is ~2 s of CPU); absent, `geometry()` is used
    */
   packageFiles?(): Promise<PackageFiles>;
+  /**
+   * the same files packed (domain/coverage/city-package/archive.ts), as a store keeps an
+   * imported package: a model may move the bytes to a thread and unpack them there, so
+   * that not even the package's text is parsed on the event loop; preferred to
+   * `packageFiles` when both are given
+   */
+  packageArchive?(): Promise<Uint8Array>;
   /** EnergyPlus weather (EPW text) of the reference year; absent: the nationwide climatology */
   referenceWeatherEpw?: string | null;
 }
@@ -67,6 +78,34 @@ export interface CityDomainSpec {
 export interface MicroclimateModel {
   /** part of every downstream cache key: changes whenever numbers would change (also when a city's geometry does) */
   readonly version: string;
+  /**
+   * The model's input port for live data (services/live): the feeds' stored values, which
+   * observed and forecast hours follow from the next computation on (fed meteorology in
+   * place of the generated weather; station measurements and CAMS spread over the grid,
+   * docs/live-data.md). Absent on a back end that takes no live input.
+   */
+  setLiveInputs?(inputs: LiveInputs): Promise<void>;
+  /**
+   * The model's input port for backfilled reference years (services/live/reference-years.ts,
+   * `svc feeds backfill`): a domain listed answers `reference` series, `domain().referenceYear`
+   * and the hours of that year from the archive's meteorology and its stations' measurements
+   * (background from the stations, the street-level increment from the model, as in the
+   * live product); the others keep their package's year. Changes `version`.
+   */
+  setReferenceYears?(years: ReferenceYears): Promise<void>;
+  /**
+   * what a domain's reference year runs on: measured typical-year weather (an EPW file) or
+   * the generator's; optional (absent: the services go by the city's package)
+   */
+  referenceWeather?(domain: DomainId): 'epw' | 'synthetic';
+  /**
+   * whether a city's buildings at a point are mapped footprints or, where the source map
+   * is incomplete, an estimated built share (docs/cities.md); null outside a city grid;
+   * optional (absent: nothing is said)
+   */
+  geometryAt?(domain: DomainId, lat: number, lon: number): 'mapped' | 'estimated' | null;
+  /** the `version` of the live inputs in use ('synthetic' without): real-time caches key on it */
+  readonly inputsVersion?: string;
   /**
    * Replaces the set of city domains while the model runs: new and changed cities are
    * loaded (rasterised once per revision, then cached), removed ones dropped.

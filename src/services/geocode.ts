@@ -1,5 +1,6 @@
 import type { GeocodeCandidate, Geocoder } from '../adapters/geocoder/port.ts';
 import { type Coverage, classifyPoint } from '../domain/coverage/classify.ts';
+import type { Cities, CityRegistry } from '../domain/coverage/registry.ts';
 import { coordinateLabel, roundCoordinate } from '../domain/coverage/rounding.ts';
 import { apiError } from '../domain/errors/catalogue.ts';
 import {
@@ -45,8 +46,8 @@ export interface GeocodeServiceOptions {
   onCache?: CacheProbe | undefined;
 }
 
-export function geocodeResult(candidate: GeocodeCandidate): GeocodeResult {
-  const coverage = classifyPoint(candidate.lat, candidate.lon);
+export function geocodeResult(registry: CityRegistry, candidate: GeocodeCandidate): GeocodeResult {
+  const coverage = classifyPoint(registry, candidate.lat, candidate.lon);
   if (coverage.covered === false) return { address: candidate.address, covered: false };
   const relevance = Math.round(Math.min(1, Math.max(0, candidate.relevance)) * 1000) / 1000;
   const placed = { address: candidate.address, lat: coverage.lat, lon: coverage.lon, relevance };
@@ -54,8 +55,10 @@ export function geocodeResult(candidate: GeocodeCandidate): GeocodeResult {
   return { ...placed, covered: coverage.covered, city: coverage.city.id };
 }
 
+/** `cities`: the live registry, which classifies every place found */
 export function createGeocodeService(
   geocoder: Geocoder,
+  cities: Cities,
   options: GeocodeServiceOptions = {},
 ): GeocodeService {
   const cached = withMemoryCache(geocoder, {
@@ -71,13 +74,16 @@ export function createGeocodeService(
   return {
     async geocode(q, limit) {
       const found = await candidates(q);
-      return { query: q, results: found.slice(0, limit).map(geocodeResult) };
+      return {
+        query: q,
+        results: found.slice(0, limit).map((candidate) => geocodeResult(cities(), candidate)),
+      };
     },
     async resolveAddress(address, lang) {
       const [top] = await candidates(address, lang);
       if (!top)
         throw apiError('outside_coverage', `No place matching '${address}' was found in the service area.`);
-      const coverage = classifyPoint(top.lat, top.lon);
+      const coverage = classifyPoint(cities(), top.lat, top.lon);
       if (coverage.covered === false) {
         throw apiError('outside_coverage', `'${top.address}' lies outside the service area.`);
       }

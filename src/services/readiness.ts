@@ -15,16 +15,27 @@ export interface DependencyState {
   latency_ms: number;
 }
 
+/** an outside data feed: shown, never counted against readiness (the API serves its last good data) */
+export interface FeedReadiness {
+  status: 'ok' | 'degraded';
+  detail?: string;
+}
+
 export interface ReadinessReport {
   ready: boolean;
   checks: Record<string, DependencyState>;
+  /** the live feeds, when configured */
+  feeds?: Record<string, FeedReadiness>;
 }
 
 export interface Readiness {
   report(): Promise<ReadinessReport>;
 }
 
-export function createReadiness(probes: ReadinessProbe[], options: { timeoutMs?: number } = {}): Readiness {
+export function createReadiness(
+  probes: ReadinessProbe[],
+  options: { timeoutMs?: number; feeds?: () => Record<string, FeedReadiness> | undefined } = {},
+): Readiness {
   const timeoutMs = options.timeoutMs ?? 1000;
   async function run(probe: ReadinessProbe): Promise<DependencyState> {
     const started = performance.now();
@@ -49,7 +60,8 @@ export function createReadiness(probes: ReadinessProbe[], options: { timeoutMs?:
       probes.forEach((probe, index) => {
         checks[probe.name] = states[index] as DependencyState;
       });
-      return { ready: states.every((state) => state.status === 'ok'), checks };
+      const feeds = options.feeds?.();
+      return { ready: states.every((state) => state.status === 'ok'), checks, ...(feeds ? { feeds } : {}) };
     },
   };
 }

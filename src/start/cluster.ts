@@ -4,7 +4,9 @@ import { createMemoryCounters } from '../adapters/counters/memory.ts';
 import { startClusterMetricsServer } from '../adapters/telemetry/index.ts';
 import type { MetricsServer } from '../adapters/telemetry/metrics-server.ts';
 import type { Config } from '../config.ts';
+import { withinDeadline } from '../domain/errors/deadline.ts';
 import { createProcessLogger } from './logger.ts';
+import { CLOSE_GRACE_MS, EXIT_LIMIT_MS } from './shutdown.ts';
 
 /**
  * WORKERS > 1: this process is the primary of a node:cluster. It serves no request
@@ -21,10 +23,7 @@ const RESPAWN_MAX_MS = 30_000;
 /** a worker that lived this long resets the backoff */
 const RESPAWN_STABLE_MS = 30_000;
 
-export async function runPrimary(
-  config: Readonly<Config>,
-  limits: { drainMs: number; closeDeadlineMs: number },
-): Promise<void> {
+export async function runPrimary(config: Readonly<Config>): Promise<void> {
   const log = createProcessLogger(config).child({ component: 'cluster' });
   const counters = createMemoryCounters();
   let stopping = false;
@@ -60,11 +59,15 @@ export async function runPrimary(
   async function stop(signal: string): Promise<void> {
     if (stopping) return;
     stopping = true;
-    log.info({ signal, workers: Object.keys(cluster.workers ?? {}).length }, 'stopping every HTTP worker');
+    log.info(
+      { signal, workers: Object.keys(cluster.workers ?? {}).length, drain_ms: config.drainMs },
+      'stopping every HTTP worker',
+    );
+    // each worker exits within DRAIN_MS + CLOSE_GRACE_MS (start/shutdown.ts)
     const hard = setTimeout(() => {
       log.error({ signal }, 'workers did not stop in time: exiting');
       process.exit(1);
-    }, limits.closeDeadlineMs);
+    }, config.drainMs + EXIT_LIMIT_MS);
     hard.unref();
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
     const codes = await Promise.all(
@@ -76,7 +79,7 @@ export async function runPrimary(
           }),
       ),
     );
-    await metrics?.close();
+    await withinDeadline(metrics?.close() ?? Promise.resolve(), EXIT_LIMIT_MS - CLOSE_GRACE_MS, () => {});
     process.exit(codes.every((code) => code === 0) ? 0 : 1);
   }
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -2,10 +2,12 @@ import cluster from 'node:cluster';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
+import { createBasemapThread } from '../adapters/basemap/thread.ts';
 import { createMemoryCache } from '../adapters/cache/memory.ts';
 import { createRedisCache } from '../adapters/cache/redis.ts';
 import { createSqlCache } from '../adapters/cache/sql.ts';
 import { embeddedCitySpecs } from '../adapters/cities/embedded.ts';
+import { loadEmbeddedCities } from '../adapters/cities/embedded-packages.ts';
 import { citySources } from '../adapters/cities/sources.ts';
 import type { Counters } from '../adapters/counters/port.ts';
 import { createFaultLog, type FaultLog } from '../adapters/faults/fault-log.ts';
@@ -19,14 +21,14 @@ import type { RevocationChannel } from '../adapters/redis/revocations.ts';
 import { loadSigningSecrets } from '../adapters/signing-secret.ts';
 import type { OpenedDatabase } from '../adapters/store/database.ts';
 import type { KeyRepository } from '../adapters/store/keys.ts';
+import { createReferenceStore } from '../adapters/store/reference-store.ts';
 import { createReportJobStore } from '../adapters/store/report-jobs.ts';
 import { cacheProbe } from '../adapters/telemetry/cache.ts';
 import { createTelemetry } from '../adapters/telemetry/index.ts';
 import { instrumentModel, instrumentStatisticsPool } from '../adapters/telemetry/model.ts';
 import { createStatisticsPool } from '../adapters/threads/statistics-pool.ts';
 import type { Config } from '../config.ts';
-import { replaceCities } from '../domain/coverage/cities.ts';
-import { loadEmbeddedCities } from '../domain/coverage/embedded-cities.ts';
+import { unpackPackageFilesAsync } from '../domain/coverage/city-package/archive.ts';
 import { withinDeadline } from '../domain/errors/deadline.ts';
 import { buildApp } from '../http/app.ts';
 import { dataRoutes } from '../http/routes/data/index.ts';
@@ -34,7 +36,7 @@ import { geocodeRoutes } from '../http/routes/geocode/geocode.ts';
 import { mapRoutes, registerMapAssets } from '../http/routes/map/index.ts';
 import { reportRoutes } from '../http/routes/reports/index.ts';
 import { createEmbeddedModel } from '../model/embedded/index.ts';
-import type { MicroclimateModel } from '../model/port.ts';
+import type { CityDomainSpec, MicroclimateModel } from '../model/port.ts';
 import { loadCities, watchCities } from '../services/city-catalog.ts';
 import { createHistoricalService } from '../services/data/historical.ts';
 import { createRecordsService } from '../services/data/records.ts';
@@ -43,11 +45,22 @@ import { createStatisticsEngine } from '../services/data/statistics-engine.ts';
 import { createGeocodeService } from '../services/geocode.ts';
 import { createKeyAuthenticator, keyActivity } from '../services/key-authenticator.ts';
 import { createKeyVerifier } from '../services/key-verifier.ts';
+import { createReferenceYears } from '../services/live/reference-years.ts';
+import { LiveCities } from '../services/live-cities.ts';
+import { createBasemapService } from '../services/map/basemap-service.ts';
 import { createMapServices } from '../services/map/index.ts';
 import { createReadiness } from '../services/readiness.ts';
 import { createReportService } from '../services/reports/service.ts';
 import { createSiteMapProvider } from '../services/reports/site-map.ts';
+import { createLiveFeeds } from './live-feeds.ts';
 import { createProcessLogger } from './logger.ts';
+import {
+  type CloseStep,
+  closeInPhases,
+  type NotClosedCleanly,
+  notClosedCleanlyLine,
+  shutdownDeadlines,
+} from './shutdown.ts';
 import { type StartUpWork, startUpWork } from './start-up-work.ts';
 import { registerStorageGauges } from './storage-gauges.ts';
 import { openStores } from './stores.ts';
@@ -98,6 +111,13 @@ export interface Composition {
    * a server that has stopped using CPU for its start
    */
   startupSettled(limitMs: number): Promise<void>;
+  /**
+   * Drains and closes everything within the drain deadline (config.drainMs) plus
+   * CLOSE_GRACE_MS from `signalAt` (shutdown.ts). Resolves, never throws: with what
+   * could not be closed cleanly, which it also logs as one line.
+   */
+  shutdown(signalAt?: number): Promise<NotClosedCleanly[]>;
+  /** `shutdown()` now, for tests and benchmarks */
   close(): Promise<void>;
 }
 
@@ -133,9 +153,10 @@ export async function compose(
   });
   const faults = overrides.faults ?? createFaultLog({ level: config.logLevel });
   const stores = await openStores(config, clock, faults, telemetry);
-  const closers: Array<() => Promise<void>> = [];
-  // closed last (closers run in reverse): the spans of the shutdown still get exported
-  closers.push(() => observability.close());
+  // what shutdown() closes after the requests (shutdown.ts): first what uses the stores
+  // and the threads, then the threads, together with the stores
+  const working: CloseStep[] = [];
+  const computing: CloseStep[] = [];
   let revocations: RevocationChannel | null = null;
   const authenticator = createKeyAuthenticator(stores.keys, {
     clock,
@@ -154,13 +175,21 @@ export async function compose(
       onResync: () => authenticator.forgetAll(),
     });
     const channel = revocations;
-    closers.push(() => channel.close());
+    working.push({
+      name: 'revocation subscriber',
+      dependency: 'redis',
+      close: () => channel.close(),
+      abandon: () => channel.abandon(),
+    });
   }
   // cities are data: the shipped packages plus the imported ones (docs/cities.md)
   const embedded = loadEmbeddedCities();
   const sources = citySources(stores.database.db, embedded, await embeddedCitySpecs(embedded));
   const cities = await loadCities(sources);
-  replaceCities(cities.definitions);
+  // the registry every request reads: this holder is its one mutable place; the watcher
+  // swaps in a new registry on an import or removal
+  const liveCities = new LiveCities(cities.definitions);
+  const currentCities = liveCities.current;
   const rawModel =
     overrides.model ??
     (await createEmbeddedModel({
@@ -171,9 +200,39 @@ export async function compose(
   // the services see the model through its timing and tracing wrapper (a no-op when off);
   // the city watcher loads packages into the raw one
   const model = instrumentModel(rawModel, telemetry);
-  closers.push(() => model.close());
+  computing.push({ name: 'model threads', dependency: 'model', close: () => model.close() });
   let cityWatcher: ReturnType<typeof watchCities> | undefined;
-  closers.push(async () => cityWatcher?.close());
+  working.push({ name: 'city watcher', dependency: 'database', close: async () => cityWatcher?.close() });
+  // live data (FEED_*): polls off the request path, every answer reads the store's values
+  const liveFeeds = createLiveFeeds({
+    config,
+    database: stores.database,
+    model: rawModel,
+    clock,
+    metrics,
+    log: log.child({ component: 'feeds' }),
+  });
+  working.push({ name: 'feed poller', dependency: 'feeds', close: () => liveFeeds.close() });
+  // backfilled reference years (`svc feeds backfill`): polled, handed to the model's port
+  const referenceYears = createReferenceYears({
+    store: createReferenceStore(stores.database.db),
+    model: rawModel,
+    refreshMs: config.citiesPollMs,
+    warn: (error, message) => log.warn({ err: error }, message),
+    // the new year's references (the statistics compare against them) before requests ask
+    onChanged: (domains) => {
+      for (const domain of domains)
+        if (model.domains().some((d) => d.id === domain))
+          statistics
+            .references(domain)
+            .catch((error) => log.warn({ err: error, domain }, 'references failed'));
+    },
+  });
+  working.push({
+    name: 'reference years',
+    dependency: 'database',
+    close: async () => referenceYears.close(),
+  });
   const durableCache = createSqlCache(stores.database.db, clock);
   // short caches: Redis when instances share them; the durable cache when this is one of
   // several processes (one process's model work then serves the others); else memory
@@ -183,33 +242,53 @@ export async function compose(
       ? durableCache
       : createMemoryCache({ clock });
   const sharedShortCache = stores.redis !== null || clusterWorker;
-  const geocoding = createGeocodeService(await openConfiguredGeocoder(config.geocoder, stores.database), {
+  const geocoder = await openConfiguredGeocoder(config.geocoder, stores.database);
+  const geocoding = createGeocodeService(geocoder, currentCities, {
     clock,
     onCache: cacheProbe('geocoder', metrics),
   });
-  closers.push(() => geocoding.close());
+  computing.push({
+    name: 'geocoder',
+    dependency: config.geocoder.kind === 'photon' ? 'geocoder' : 'database',
+    close: () => geocoding.close(),
+  });
   const resolveAddress: ResolveAddress = (address) => geocoding.resolveAddress(address);
 
   const rawStatisticsPool = createStatisticsPool(config.modelWorkers);
   const statisticsPool = instrumentStatisticsPool(rawStatisticsPool, telemetry);
-  closers.push(() => statisticsPool.close());
-  const statistics = createStatisticsEngine({ model, cache: durableCache, pool: statisticsPool });
+  computing.push({ name: 'statistics threads', dependency: 'model', close: () => statisticsPool.close() });
+  const statistics = createStatisticsEngine({
+    model,
+    cities: currentCities,
+    cache: durableCache,
+    pool: statisticsPool,
+  });
+  // the city packages the model holds now: the start-up set, then as the watcher changes it
+  let citySpecs: readonly CityDomainSpec[] = cities.specs;
   const historical = createHistoricalService({
     model,
+    cities: currentCities,
     cache: durableCache,
     statistics,
     resolveAddress,
     clock,
     deadlineMs: config.computeDeadlineMs,
     metrics,
+    referenceSources: (domain) => referenceYears.sources(domain),
+    // the model knows its domains' weather (the nationwide one too); else the live city list
+    referenceWeather: (domain) =>
+      model.referenceWeather?.(domain) ??
+      (citySpecs.find((spec) => spec.id === domain)?.referenceWeatherEpw ? 'epw' : 'synthetic'),
   });
   const records = createRecordsService({
     model,
+    cities: currentCities,
     cache: shortCache,
     resolveAddress,
     clock,
     deadlineMs: config.computeDeadlineMs,
     metrics,
+    live: liveFeeds.live,
   });
   const secrets = await loadSigningSecrets({
     dataDir: config.dataDir,
@@ -217,6 +296,7 @@ export async function compose(
   });
   const map = createMapServices({
     model,
+    cities: currentCities,
     secrets,
     now: clock,
     isKeyActive: keyActivity(authenticator, clock),
@@ -225,6 +305,28 @@ export async function compose(
     ...(sharedShortCache ? { sharedCache: shortCache } : {}),
     durableCache,
     publicBaseUrl: config.publicBaseUrl,
+    liveCredits: () => liveFeeds.live.attributions(),
+  });
+  // the basemap reads the city packages the model was handed, as the watcher changes them
+  const basemapThread = createBasemapThread();
+  computing.push({ name: 'basemap thread', dependency: 'basemap', close: () => basemapThread.close() });
+  const basemap = createBasemapService({
+    cutter: basemapThread,
+    cities: currentCities,
+    packageOf: (id) => {
+      const spec = citySpecs.find((s) => s.id === id);
+      if (!spec) return undefined;
+      // an imported package comes packed (the store's archive): gunzipped on zlib's pool
+      const files =
+        spec.packageFiles ??
+        (spec.packageArchive ? async () => unpackPackageFilesAsync(await spec.packageArchive!()) : undefined);
+      return files ? { id, revision: spec.revision, files } : undefined;
+    },
+    publicBaseUrl: config.publicBaseUrl,
+    onCache: cacheProbe('basemap', metrics),
+  });
+  const watchedModel = specsFollowing(rawModel, (specs) => {
+    citySpecs = specs;
   });
   const pdf = overrides.pdf ?? createThreadedPdfRenderer();
   const reports = createReportService({
@@ -241,16 +343,14 @@ export async function compose(
       : createInProcessQueue({ concurrency: 2 }),
     counters: stores.quotas,
     pdf,
-    // an accepted report never fails for want of outdoor cells: the radius it was posted
-    // with was checked (assertSampleable), and a default one widens to the nearest outdoor cells
-    stats: ({ lat, lon, radius, address }) =>
-      historical.statsForLocation({ address, lat, lon }, radius, false),
+    cities: currentCities,
+    // the historical statistics implement the reports' port (services/reports/statistics-port.ts)
+    statistics: historical,
     resolveAddress: (address, lang) => geocoding.resolveAddress(address, lang),
     reverseLabel: (lat, lon, lang) => geocoding.reverseLabel(lat, lon, lang),
-    assertSampleable: (lat, lon, radius, radiusGiven) =>
-      historical.assertSampleable({ lat, lon }, radius, radiusGiven),
     fonts: loadReportFonts(),
-    siteMap: createSiteMapProvider(model),
+    siteMap: createSiteMapProvider(model, currentCities),
+    liveCredits: () => liveFeeds.live.attributions(),
     clock,
     logger: log.child({ component: 'reports' }),
     telemetry,
@@ -258,16 +358,27 @@ export async function compose(
     leaseMs: REPORT_LEASE.leaseMs,
     sweepIntervalMs: REPORT_LEASE.sweepMs,
   });
-  closers.push(() => reports.close());
-  const readiness = createReadiness([
-    databaseProbe(stores.database.db),
-    ...(stores.redis ? [redisProbe(stores.redis)] : []),
-    modelProbe(model),
-    diskProbe(config.dataDir),
-  ]);
+  // the report worker hands its running job back, so before the stores close
+  working.push({
+    name: 'report queue',
+    dependency: config.redisUrl ? 'redis' : 'report worker',
+    close: () => reports.close(),
+    abandon: () => reports.abandon(),
+  });
+  computing.push({ name: 'pdf renderer', dependency: 'chromium', close: () => pdf.close() });
+  const readiness = createReadiness(
+    [
+      databaseProbe(stores.database.db),
+      ...(stores.redis ? [redisProbe(stores.redis)] : []),
+      modelProbe(model),
+      diskProbe(config.dataDir),
+    ],
+    { feeds: () => liveFeeds.readiness() },
+  );
   const app = await buildApp({
     readiness,
     config,
+    cities: currentCities,
     clock,
     verifier: createKeyVerifier({ authenticator, counters: stores.counters, clock }),
     version: serviceVersion(),
@@ -275,10 +386,13 @@ export async function compose(
     // every product feature's routes, each built the same way from its services
     features: [
       dataRoutes({ historical, records }),
-      mapRoutes(map),
+      mapRoutes({ ...map, basemap, cities: currentCities }),
       reportRoutes(reports),
       geocodeRoutes(geocoding),
     ],
+    failures: faults,
+    liveCredits: () => liveFeeds.live.attributions(),
+    referenceYearOf: (cityId) => referenceYears.current().years.find((y) => y.domain === cityId)?.year,
     ...(overrides.logger === false ? { logger: false } : {}),
   });
   faults.bind(app.log);
@@ -289,8 +403,9 @@ export async function compose(
   let closing = false;
   let metricsPort: number | null = null;
   let background: StartUpWork | null = null;
-  closers.push(async () => background?.stop());
-  return {
+  working.push({ name: 'start-up work', dependency: 'model', close: async () => background?.stop() });
+  let shutdown: Promise<NotClosedCleanly[]> | null = null;
+  const composition: Composition = {
     app,
     database: stores.database,
     keys: stores.keys,
@@ -302,7 +417,18 @@ export async function compose(
       if (started) return;
       started = true;
       // imported or changed city packages reach the running model (docs/cities.md)
-      cityWatcher = watchCities(sources, rawModel, cities, config.citiesPollMs);
+      cityWatcher = watchCities(sources, watchedModel, cities, {
+        intervalMs: config.citiesPollMs,
+        // a request that found a removed city listed calls the model within its deadline
+        retireAfterMs: config.computeDeadlineMs + 5_000,
+        publish: (definitions) => liveCities.replace(definitions),
+      });
+      liveFeeds.start();
+      // a backfilled year in the database is the reference year before the first request
+      await referenceYears
+        .refresh()
+        .catch((error) => app.log.warn({ err: error }, 'reference years: not loaded'));
+      referenceYears.start();
       await reports.start();
       registerStorageGauges(metrics, stores);
       metricsPort = await observability.listen();
@@ -313,6 +439,8 @@ export async function compose(
         rawStatisticsPool,
         durableCache,
         pdf,
+        cities: currentCities,
+        warmReports: config.reportsWarmAtStart ? () => reports.warmUp() : undefined,
         clock,
         warn: (error, message, domain) =>
           app.log.warn({ err: error, ...(domain ? { domain } : {}) }, message),
@@ -321,12 +449,70 @@ export async function compose(
     },
     warmedUp: (limitMs) => settledWithin(background?.warmUp ?? Promise.resolve(), limitMs),
     startupSettled: (limitMs) => settledWithin(background?.settled ?? Promise.resolve(), limitMs),
-    async close() {
+    shutdown(signalAt = Date.now()) {
+      if (shutdown) return shutdown;
       closing = true;
-      await app.close();
-      for (const close of closers.reverse()) await close();
-      await stores.close();
+      const { drainAt, closedBy } = shutdownDeadlines(signalAt, config.drainMs);
+      shutdown = closeInPhases(
+        [
+          { steps: [drainRequests(app, drainAt)], runsUntilAtLeast: drainAt },
+          { steps: working },
+          // nothing uses the threads or the stores any more: they close together
+          { steps: [...computing, ...stores.closeSteps()] },
+          // last: the spans of the shutdown still get exported
+          {
+            steps: [
+              {
+                name: 'telemetry',
+                dependency: config.otlpEndpoint ? 'telemetry exporter' : 'metrics listener',
+                close: () => observability.close(),
+              },
+            ],
+          },
+        ],
+        closedBy,
+      ).then((unclean) => {
+        if (unclean.length > 0) {
+          const line = notClosedCleanlyLine(unclean);
+          app.log.warn(line.fields, line.message);
+        }
+        return unclean;
+      });
+      return shutdown;
     },
+    async close() {
+      await composition.shutdown();
+    },
+  };
+  return composition;
+}
+
+/**
+ * Stops accepting; the requests in flight may finish until `drainAt`, then the
+ * connections still open are closed (a client holding a half-sent request cannot hold
+ * the shutdown).
+ */
+function drainRequests(app: FastifyInstance, drainAt: number): CloseStep {
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    name: 'http server',
+    dependency: 'clients',
+    async close() {
+      timer = setTimeout(
+        () => {
+          app.log.warn('drain deadline passed: closing the connections still open');
+          app.server.closeAllConnections();
+        },
+        Math.max(0, drainAt - Date.now()),
+      );
+      timer.unref();
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    abandon: () => app.server.closeAllConnections(),
   };
 }
 
@@ -337,4 +523,22 @@ async function settledWithin(work: Promise<unknown>, limitMs: number): Promise<v
     limitMs,
     () => {},
   );
+}
+
+/** the model, telling `onSpecs` the city domains it was handed once it has them */
+function specsFollowing(
+  model: MicroclimateModel,
+  onSpecs: (specs: readonly CityDomainSpec[]) => void,
+): MicroclimateModel {
+  return new Proxy(model, {
+    get(target, property) {
+      if (property === 'setCities')
+        return async (specs: readonly CityDomainSpec[]) => {
+          await target.setCities(specs);
+          onSpecs(specs);
+        };
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }

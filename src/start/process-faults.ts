@@ -6,7 +6,7 @@ import type { FaultLog } from '../adapters/faults/fault-log.ts';
  * report) and the process keeps serving. Every known emitter of failures (database
  * clients, Redis connections, the queue, worker threads) has its own handler, so what
  * reaches here is a bug to fix, and taking every in-flight request down with it would
- * turn one bug into an outage. Choice written down in README "Failure behaviour".
+ * turn one bug into an outage. Choice written down in docs/operations.md "Failure behaviour".
  */
 export function logProcessFaults(faults: FaultLog): void {
   process.on('unhandledRejection', (reason: unknown) => {

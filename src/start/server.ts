@@ -3,19 +3,12 @@ import { createFaultLog } from '../adapters/faults/fault-log.ts';
 import { StorageStartError } from '../adapters/store/database.ts';
 import { ConfigError, parseConfig } from '../config.ts';
 import { DependencyUnavailableError } from '../domain/errors/dependency.ts';
+import { startProcessLauncher } from '../runtime/one-shot-process.ts';
 import { runPrimary } from './cluster.ts';
 import { compose, WARM_UP_LIMIT_MS } from './compose.ts';
 import { keepHeapBoundToEventLoop } from './event-loop-heap.ts';
 import { logProcessFaults } from './process-faults.ts';
-
-/**
- * SIGTERM: stop accepting, let in-flight requests finish for up to DRAIN_MS, then close
- * the connections that remain (a client holding a half-sent request cannot hold the
- * shutdown), stop the report worker (its job is handed back to the queue), exit 0.
- */
-export const DRAIN_MS = 10_000;
-/** past this, a close step that hangs (a dependency down) no longer holds the exit */
-const CLOSE_DEADLINE_MS = DRAIN_MS + 15_000;
+import { EXIT_LIMIT_MS } from './shutdown.ts';
 
 /** `npm start`: serve the API until SIGTERM/SIGINT, then drain in-flight requests and exit 0. */
 async function main(): Promise<void> {
@@ -32,35 +25,40 @@ async function main(): Promise<void> {
   }
   if (config.httpWorkers > 1 && cluster.isPrimary) {
     // WORKERS: this process forks and supervises the HTTP processes (start/cluster.ts)
-    await runPrimary(config, { drainMs: DRAIN_MS, closeDeadlineMs: CLOSE_DEADLINE_MS });
+    await runPrimary(config);
     return;
   }
   const faults = createFaultLog({ level: config.logLevel });
   logProcessFaults(faults);
+  // the process that forks the city builds, forked now while this process is small and
+  // serves nothing: a fork of the running server stalls its event loop (#38, process-spawner.ts)
+  startProcessLauncher();
   const composition = await compose(config, { faults });
   const { app } = composition;
   let stopping = false;
+  /**
+   * SIGTERM: stop accepting, let in-flight requests finish for up to DRAIN_MS, then close
+   * the connections that remain, hand the report worker's job back and close everything
+   * else, each close bounded (start/shutdown.ts): exit 0 within DRAIN_MS + 2 s, with one
+   * line naming what could not be closed cleanly.
+   */
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal, drain_ms: DRAIN_MS }, 'draining in-flight requests');
-    const drain = setTimeout(() => {
-      app.log.warn({ signal }, 'drain deadline passed: closing the connections still open');
-      app.server.closeAllConnections();
-    }, DRAIN_MS);
-    drain.unref();
+    const signalAt = Date.now();
+    app.log.info({ signal, drain_ms: config.drainMs }, 'draining in-flight requests');
+    // every close has its deadline: this only fires on a bug in that bookkeeping
     const hard = setTimeout(() => {
       app.log.error({ signal }, 'shutdown did not finish in time: exiting');
       process.exit(1);
-    }, CLOSE_DEADLINE_MS);
+    }, config.drainMs + EXIT_LIMIT_MS);
     hard.unref();
-    try {
-      await composition.close();
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    }
+    const unclean = await composition.shutdown(signalAt);
+    app.log.info(
+      { signal, elapsed_ms: Date.now() - signalAt, not_closed_cleanly: unclean.length },
+      'shut down',
+    );
+    process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -1,7 +1,8 @@
 import type { KeyValueCache } from '../adapters/cache/port.ts';
 import type { PdfRenderer } from '../adapters/pdf/port.ts';
 import type { StatisticsPool } from '../adapters/threads/port.ts';
-import type { MicroclimateModel } from '../model/port.ts';
+import type { Cities } from '../domain/coverage/registry.ts';
+import type { DomainId, MicroclimateModel } from '../model/port.ts';
 import { exerciseColdStatistics } from '../services/data/cold-statistics-exercise.ts';
 import { createStatisticsEngine, type StatisticsEngine } from '../services/data/statistics-engine.ts';
 
@@ -19,15 +20,16 @@ export interface StartUpWork {
 /**
  * What a started server does in the background before its first requests:
  * - prepares each hour's map catalog (per-hour ranges take seconds of model work), then
- *   again every few minutes, and the references the statistics compare against (computed
- *   once per model version): the warm-up the port waits for;
+ *   again every few minutes, and after the ranges the references the statistics compare
+ *   against (computed once per model version): the warm-up the port waits for;
  * - then has the compute threads run their hot code once over, and the cold statistics
  *   path for a few dozen locations (the event loop's share of it), so that the first
  *   cold requests do not wait for the JIT; through the raw model and pool, so it counts
  *   as no request's work and stores nothing (at most ~0.8 s);
  * - then checks that there is a browser to launch (logged if not). The PDF thread and
  *   Chromium start only when a report needs them: a browser idling in every instance
- *   costs 320–420 MB (docs/reports.md).
+ *   costs 320–420 MB (docs/reports.md); unless REPORTS_WARM_AT_START asks for one report
+ *   built and printed now, so the first one ordered does not pay for Chromium's start.
  */
 export function startUpWork(deps: {
   warmCatalog(): Promise<void>;
@@ -36,6 +38,10 @@ export function startUpWork(deps: {
   rawStatisticsPool: StatisticsPool;
   durableCache: KeyValueCache;
   pdf: PdfRenderer;
+  /** REPORTS_WARM_AT_START: one report built and printed, kept nowhere (ReportService.warmUp) */
+  warmReports?: (() => Promise<void>) | undefined;
+  /** the live city registry: the cities whose statistics are warmed */
+  cities: Cities;
   clock: () => number;
   warn(error: unknown, message: string, domain?: string): void;
   closing(): boolean;
@@ -43,12 +49,26 @@ export function startUpWork(deps: {
   const ranges = deps.warmCatalog();
   const timer = setInterval(() => void deps.warmCatalog(), CATALOG_WARM_INTERVAL_MS);
   timer.unref();
-  const references = (['brussels', 'belgium'] as const).map((domain) =>
-    deps.statistics
-      .references(domain)
-      .catch((error: unknown) => deps.warn(error, 'references failed', domain)),
+  // every city whose statistics the service answers, and the nationwide grid
+  const domains: DomainId[] = [
+    ...deps
+      .cities()
+      .cities.filter((city) => city.products.historical)
+      .map((city) => city.id as DomainId),
+    'belgium',
+  ];
+  // the references after the ranges: both take the model threads, and the first catalog
+  // needs its ranges at once while a first statistics request can wait for its references
+  const references = ranges.then(() =>
+    Promise.all(
+      domains.map((domain) =>
+        deps.statistics
+          .references(domain)
+          .catch((error: unknown) => deps.warn(error, 'references failed', domain)),
+      ),
+    ),
   );
-  const warmUp = Promise.all([ranges, ...references]);
+  const warmUp = Promise.all([ranges, references]);
   const settled = warmUp
     .catch(() => {})
     .then(() => Promise.all([deps.rawModel.exercise?.(), deps.rawStatisticsPool.exercise?.()]))
@@ -58,6 +78,7 @@ export function startUpWork(deps: {
           model: deps.rawModel,
           statistics: createStatisticsEngine({
             model: deps.rawModel,
+            cities: deps.cities,
             cache: deps.durableCache,
             pool: deps.rawStatisticsPool,
           }),
@@ -70,7 +91,12 @@ export function startUpWork(deps: {
       // a close during start-up ends the threads under it: nothing to report then
       if (!deps.closing()) deps.warn(error, 'exercising the compute threads failed');
     })
-    .then(() => deps.pdf.prepare?.());
+    .then(() => deps.pdf.prepare?.())
+    .then(() =>
+      deps.warmReports?.().catch((error: unknown) => {
+        if (!deps.closing()) deps.warn(error, 'report warm-up failed');
+      }),
+    );
   settled.catch((error: unknown) => deps.warn(error, 'PDF renderer preparation failed'));
   return { warmUp, settled, stop: () => clearInterval(timer) };
 }

@@ -5,12 +5,14 @@ import { createMemoryCounters } from '../adapters/counters/memory.ts';
 import { createRedisCounters } from '../adapters/counters/redis.ts';
 import { createSqlCounters } from '../adapters/counters/sql.ts';
 import { createFaultLog, type FaultLog } from '../adapters/faults/fault-log.ts';
+import { databaseProbe } from '../adapters/faults/probes.ts';
 import { openDatabase, POSTGRES_TIMEOUTS } from '../adapters/store/database.ts';
 import { createKeyRepository } from '../adapters/store/keys.ts';
 import { instrumentDialect } from '../adapters/telemetry/database.ts';
 import { instrumentRedis } from '../adapters/telemetry/redis.ts';
 import type { Config } from '../config.ts';
 import { DISABLED_TELEMETRY, type Telemetry } from '../domain/telemetry/port.ts';
+import type { CloseStep } from './shutdown.ts';
 
 /** Opens the adapters the operator CLI and the server share. */
 export async function openStores(
@@ -28,12 +30,17 @@ export async function openStores(
     instrument: (dialect, system) => instrumentDialect(dialect, system, telemetry),
   });
   let redis: Redis | null = null;
+  let closeRedis: ((redis: Redis) => Promise<void>) | null = null;
   if (config.redisUrl) {
     // the Redis client is loaded only when configured (docs/performance.md, "Memory")
-    const { awaitReady, openRedis, REQUEST_PATH_REDIS } = await import('../adapters/redis/connection.ts');
-    redis = instrumentRedis(openRedis(config.redisUrl, 'commands', faults, REQUEST_PATH_REDIS), telemetry);
+    const connection = await import('../adapters/redis/connection.ts');
+    redis = instrumentRedis(
+      connection.openRedis(config.redisUrl, 'commands', faults, connection.REQUEST_PATH_REDIS),
+      telemetry,
+    );
+    closeRedis = connection.closeRedis;
     // the first requests find Redis connected; if it is down, they answer 503 until it is back
-    await awaitReady(redis, 3000);
+    await connection.awaitReady(redis, 3000);
   }
   // per-minute rate windows: Redis when instances share them; the primary process's memory
   // when this is one of several HTTP processes (WORKERS); else this process's memory
@@ -53,11 +60,50 @@ export async function openStores(
     quotas,
     keys,
     faults,
+    /** for a one-shot command (the CLI): closes everything, in order */
     async close() {
-      await counters.close();
-      await quotas.close();
-      if (redis) await redis.quit().catch(() => redis.disconnect());
-      await database.close();
+      for (const step of closeSteps()) await step.close().catch(() => {});
     },
+    /** for the server's shutdown (shutdown.ts): each store a step of its own, closed together */
+    closeSteps,
   };
+
+  function closeSteps(): CloseStep[] {
+    const steps: CloseStep[] = [
+      {
+        name: 'rate windows',
+        dependency: redis ? 'redis' : cluster.isWorker ? 'cluster primary' : 'memory',
+        close: () => counters.close(),
+      },
+    ];
+    const connection = redis;
+    if (connection && closeRedis) {
+      const quit = closeRedis;
+      steps.push({
+        name: 'redis commands connection',
+        dependency: 'redis',
+        close: () => quit(connection),
+        abandon: () => connection.disconnect(),
+      });
+    }
+    steps.push({
+      name: 'database',
+      dependency: 'database',
+      // a last round trip says whether the database was still there to be closed cleanly:
+      // a pool whose connections were lost ends at once, with nothing to tell
+      async close() {
+        await quotas.close();
+        const unanswered = await databaseProbe(database.db)
+          .check()
+          .then(
+            () => null,
+            (error: unknown) => error,
+          );
+        await database.close();
+        if (unanswered !== null) throw unanswered;
+      },
+      abandon: () => void database.close().catch(() => {}),
+    });
+    return steps;
+  }
 }

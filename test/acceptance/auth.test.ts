@@ -23,6 +23,9 @@ const keys: Record<string, CreatedKey> = {};
 
 before(async () => {
   server = await startServer();
+  // `keys create` refuses a past --expires-at: the expired key is made to expire shortly
+  // after its creation, and the tests start once it has
+  const expiresAt = new Date(Math.ceil((Date.now() + 30_000) / 1000) * 1000);
   // few keys (each `keys create` is a whole CLI process); each carries several restrictions
   const specs: Record<string, string[]> = {
     full: ['--label', 'full key', '--rate-per-min', '1000', '--reports-per-day', '7'],
@@ -35,7 +38,7 @@ before(async () => {
       '2099-12-31T23:00:00Z',
     ],
     revoke: [],
-    expired: ['--expires-at', '2020-01-01T00:00:00Z'],
+    expired: ['--expires-at', expiresAt.toISOString()],
     historicalWind: ['--products', 'historical', '--metrics', 'wind'],
     charleroiAir: ['--cities', 'charleroi', '--metrics', 'air'],
     noMetrics: ['--metrics', ''],
@@ -49,6 +52,7 @@ before(async () => {
       }),
     );
   }
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, expiresAt.getTime() - Date.now() + 500)));
 });
 after(async () => {
   await server?.close();

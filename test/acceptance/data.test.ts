@@ -18,8 +18,8 @@ type Json = Record<string, unknown>;
 const CHARLEROI = { lat: 50.411, lon: 4.445 };
 /** inside the Capital Region (planned boundary) but outside the current high-resolution zone */
 const UCCLE = { lat: 50.8, lon: 4.34 };
-/** a point inside a building near the Grand-Place (synthetic morphology): nearest outdoor cells answer */
-const INSIDE_BUILDING = { lat: 50.8473, lon: 4.3525 };
+/** inside the Hôtel de Ville on the Grand-Place, 25 m from its walls (OSM footprint): nearest outdoor cells answer */
+const INSIDE_BUILDING = { lat: 50.8465, lon: 4.35175 };
 const ISO_HOUR = /^\d{4}-\d{2}-\d{2}T\d{2}:00:00(\.000)?Z$/;
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const RECORD_NUMBERS = ['c', 'c_pm25', 'c_pm10', 'c_o3', 'ucomfort', 'ugust', 'utci'];

@@ -37,27 +37,46 @@ function rateHeaders(response: Response) {
 
 describe('per-minute rate limit', () => {
   test('counts down, then answers 429 rate_limited with Retry-After; public and health stay open', async () => {
-    await awayFromMinuteEdge(15);
-    const headers = bearer(three.key);
-    const remaining: string[] = [];
-    const nowS = Date.now() / 1000;
-    const nextMinute = Math.floor(nowS / 60) * 60 + 60;
-    for (const path of ['/key', '/cities', `/realtime?lat=${GRAND_PLACE.lat}&lon=${GRAND_PLACE.lon}`]) {
-      const response = await server.fetch(path, { headers });
-      assert.equal(response.status, 200, path);
-      await response.arrayBuffer();
-      const h = rateHeaders(response);
-      assert.equal(h.limit, '3');
-      assert.equal(
-        h.reset,
-        String(nextMinute),
+    // the four requests must fall in one minute window: the real-time answer is warmed with
+    // another key, and a sequence a loaded machine carried over a minute's edge is run
+    // again with a fresh key (the window it ended in is not the one it counted in)
+    const warm = await server.createKey([]);
+    const realtime = `/realtime?lat=${GRAND_PLACE.lat}&lon=${GRAND_PLACE.lon}`;
+    await (await server.fetch(realtime, { headers: bearer(warm.key) })).arrayBuffer();
+    let headers: Record<string, string>;
+    let limited: Response;
+    let nextMinute: number;
+    for (let attempt = 1; ; attempt++) {
+      await awayFromMinuteEdge(15);
+      headers = bearer((attempt === 1 ? three : await server.createKey(['--rate-per-min', '3'])).key);
+      const nowS = Date.now() / 1000;
+      nextMinute = Math.floor(nowS / 60) * 60 + 60;
+      const remaining: string[] = [];
+      const resets: string[] = [];
+      for (const path of ['/key', '/cities', realtime]) {
+        const response = await server.fetch(path, { headers });
+        assert.equal(response.status, 200, path);
+        await response.arrayBuffer();
+        const h = rateHeaders(response);
+        assert.equal(h.limit, '3');
+        remaining.push(String(h.remaining));
+        resets.push(String(h.reset));
+      }
+      limited = await server.fetch('/key', { headers });
+      if (Date.now() / 1000 >= nextMinute) {
+        await limited.arrayBuffer();
+        assert.ok(attempt < 3, 'three sequences in a row crossed a minute edge');
+        continue;
+      }
+      assert.deepEqual(remaining, ['2', '1', '0']);
+      assert.deepEqual(
+        resets,
+        [String(nextMinute), String(nextMinute), String(nextMinute)],
         'reset is the start of the next minute window, epoch seconds',
       );
-      remaining.push(String(h.remaining));
+      break;
     }
-    assert.deepEqual(remaining, ['2', '1', '0']);
 
-    const limited = await server.fetch('/key', { headers });
     const retryAfter = limited.headers.get('retry-after');
     assert.match(String(retryAfter), /^\d+$/, 'Retry-After is an integer number of seconds');
     assert.ok(Number(retryAfter) >= 1 && Number(retryAfter) <= 60);

@@ -133,7 +133,14 @@ describe('GET /reports/{job_id} and downloads', () => {
     assert.match(disposition, /^attachment;/);
     assert.match(disposition, /filename="?SVC_Report_[A-Za-z0-9_-]+\.html"?/);
     assert.ok(html.headers.get('x-ratelimit-limit'));
-    assert.match(await html.text(), /<html/i);
+    const page = await html.text();
+    assert.match(page, /<html/i);
+    // the method page credits the city's own sources, as GET /cities/brussels does
+    const city = await json(await server.fetch('/cities/brussels', { headers: bearer(key.key) }));
+    const asHtml = (text: string) =>
+      text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+    assert.ok(page.includes(asHtml(String(city.attribution))), 'the city attribution in the report');
+    assert.ok(page.includes('OpenStreetMap'), 'OpenStreetMap credited');
 
     const pdf = await server.fetch(server.origin + files.pdf!.url, { headers: bearer(key.key) });
     assert.equal(pdf.status, 200);

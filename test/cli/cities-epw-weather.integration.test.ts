@@ -12,7 +12,9 @@ import { at, MANIFEST, POINTS, writeTownPackage } from '../helpers/town.ts';
  * A city's weather.epw drives its reference year. The test writes an EPW that is the
  * weather the model would generate for the town, 5 K warmer, imports the town without
  * and with it, and reads /historical/stats: with the EPW the thermal figures move as a
- * 5 K warmer year would; re-imported without it, they come back exactly.
+ * 5 K warmer year would; re-imported without it, they come back exactly. meta.sources
+ * names the city's file while it has one (a city imported after the start: the service
+ * reads the live city list, not the one it started with).
  */
 type Json = Record<string, unknown>;
 const HOUR_MS = 3_600_000;
@@ -77,7 +79,9 @@ async function thermalAt(p: { lat: number; lon: number }): Promise<Json> {
   });
   assert.equal(response.status, 200);
   const body = await json(response);
-  return { ...(body.thermal as Json), dataset: (body.meta as Json).dataset };
+  const meta = body.meta as Json;
+  const [weather] = meta.sources as Json[];
+  return { ...(body.thermal as Json), dataset: meta.dataset, weather: `${weather!.id}/${weather!.kind}` };
 }
 
 /** imports the package and waits (≤ 60 s) until the thermal figures differ from `before` */
@@ -105,6 +109,8 @@ describe('cities: weather.epw drives the reference year', () => {
     plain = await importUntilChanged(null);
     writeFileSync(join(dir, 'leuven', 'weather.epw'), warmerEpw());
     warm = await importUntilChanged(plain);
+    assert.equal(plain.weather, 'synthetic/synthetic');
+    assert.equal(warm.weather, 'epw/typical-year');
     const night = (warm.summer_night_mean_utci_c as number) - (plain.summer_night_mean_utci_c as number);
     // UTCI follows air temperature about one for one at night (calm, no sun)
     assert.ok(night > 0.7 * OFFSET_K && night < 1.3 * OFFSET_K, `summer nights ${night.toFixed(2)} K warmer`);

@@ -99,6 +99,32 @@ test('bad arguments exit non-zero with a message and create nothing', async () =
   assert.equal(JSON.parse((await svc('keys', 'list')).stdout).length, before);
 });
 
+test('keys create --expires-at in the past is refused in one line naming the date, exit 2, nothing created', async () => {
+  const before = JSON.parse((await svc('keys', 'list')).stdout).length;
+  const aMinuteAgo = new Date(Date.now() - 60_000).toISOString();
+  for (const past of ['2020-01-01', '2020-01-01T00:00:00Z', aMinuteAgo]) {
+    await assert.rejects(
+      svc('keys', 'create', '--label', 'late', '--type', 'sk', '--expires-at', past),
+      (error: { code?: number; stdout?: string; stderr?: string }) => {
+        assert.equal(error.code, 2, past);
+        const stderr = (error.stderr ?? '').trim();
+        assert.equal(stderr.split('\n').length, 1, stderr);
+        assert.match(stderr, /^--expires-at \S+ is not in the future \(now \S+\): give a later date/);
+        assert.ok(stderr.includes(new Date(past).toISOString()), stderr);
+        assert.equal(error.stdout ?? '', '', 'no key is printed');
+        return true;
+      },
+    );
+  }
+  assert.equal(JSON.parse((await svc('keys', 'list')).stdout).length, before);
+  // a date in the future is still taken as it is
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+  const key = JSON.parse(
+    (await svc('keys', 'create', '--label', 'soon', '--type', 'sk', '--expires-at', tomorrow)).stdout,
+  );
+  assert.equal(key.expires_at, tomorrow);
+});
+
 test('gazetteer import loads an OpenAddresses CSV and refuses a missing file', async () => {
   const fixture = new URL('../fixtures/openaddresses-sample.csv', import.meta.url).pathname;
   const { stdout } = await svc('gazetteer', 'import', fixture);

@@ -9,6 +9,7 @@ import { createKeyRepository } from '../../src/adapters/store/keys.ts';
 import { parseConfig } from '../../src/config.ts';
 import { hashKeySecret } from '../../src/domain/keys/key-secret.ts';
 import { quotaCounterName } from '../../src/services/reports/quota.ts';
+import { SERVER_START_GUARD_MS } from '../helpers/busy-machine.ts';
 import { freePort, type Instance, startInstance, waitHealthy } from '../helpers/instances.ts';
 import { keyIssuer } from '../helpers/keys.ts';
 import { SHARED_MODEL_DIR } from '../helpers/service.ts';
@@ -29,6 +30,8 @@ export interface FaultDeployment {
   env: Record<string, string>;
   /** `npm run --silent svc -- …` against the deployment; its stdout */
   cli(args: string[]): Promise<string>;
+  /** each instance's metrics endpoint, when asked for (`metrics: true`) */
+  metricsUrls: string[];
   /** a direct connection to the deployment's database */
   sql(text: string, values?: unknown[]): Promise<Array<Record<string, unknown>>>;
   close(): Promise<void>;
@@ -39,7 +42,15 @@ export interface FaultDeployment {
  * fault tests stop and restart. Instances log at `warn` so that their fault lines can
  * be checked for shape.
  */
-export async function startFaultDeployment(count = 2): Promise<FaultDeployment> {
+export async function startFaultDeployment(
+  count = 2,
+  options: {
+    /** each instance serves its metrics (METRICS_PORT) */
+    metrics?: boolean;
+    /** more settings for every instance */
+    extraEnv?: Record<string, string>;
+  } = {},
+): Promise<FaultDeployment> {
   const [postgres, redis] = await Promise.all([startOwnPostgres(), startOwnRedis()]);
   const dirs: string[] = [];
   const config = parseConfig({ DATABASE_URL: postgres.url, DATA_DIR: tmpdir() });
@@ -64,16 +75,21 @@ export async function startFaultDeployment(count = 2): Promise<FaultDeployment> 
     MODEL_WORKERS: '1',
     LOG_LEVEL: 'warn',
     TILE_SIGNING_SECRETS: randomBytes(32).toString('hex'),
+    ...options.extraEnv,
   };
   const instances: Instance[] = [];
+  const metricsUrls: string[] = [];
   for (let index = 0; index < count; index += 1) {
     const dataDir = mkdtempSync(join(tmpdir(), 'svc-faults-'));
     dirs.push(dataDir);
+    const metricsPort = options.metrics ? await freePort() : null;
+    if (metricsPort) metricsUrls.push(`http://127.0.0.1:${metricsPort}/metrics`);
     instances.push(
       startInstance(String.fromCharCode(65 + index), {
         ...shared,
         PORT: String(await freePort()),
         DATA_DIR: dataDir,
+        ...(metricsPort ? { METRICS_PORT: String(metricsPort) } : {}),
       }),
     );
   }
@@ -92,7 +108,7 @@ export async function startFaultDeployment(count = 2): Promise<FaultDeployment> 
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   };
   try {
-    await Promise.all(instances.map((instance) => waitHealthy(instance, 120_000)));
+    await Promise.all(instances.map((instance) => waitHealthy(instance, SERVER_START_GUARD_MS)));
   } catch (error) {
     await close();
     throw error;
@@ -109,7 +125,18 @@ export async function startFaultDeployment(count = 2): Promise<FaultDeployment> 
           error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
       );
     });
-  return { postgres, redis, instances, key: { secret, id: row.id }, unseenKey, env: shared, cli, sql, close };
+  return {
+    postgres,
+    redis,
+    instances,
+    key: { secret, id: row.id },
+    unseenKey,
+    env: shared,
+    cli,
+    metricsUrls,
+    sql,
+    close,
+  };
 }
 
 /** The key's report quota counter today, straight from the database. */

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { embeddedCitySpecs } from '../../src/adapters/cities/embedded.ts';
-import { CITIES } from '../../src/domain/coverage/cities.ts';
 import { createEmbeddedModel } from '../../src/model/embedded/index.ts';
 import type { WorkerPool } from '../../src/model/embedded/pool/worker-pool.ts';
+import { EMBEDDED_REGISTRY } from '../helpers/embedded-cities.ts';
 import { SHARED_MODEL_DIR, startTestService, type TestService } from '../helpers/service.ts';
 
 /**
@@ -20,7 +20,7 @@ describe('faults: a model worker thread dies', () => {
     const model = await createEmbeddedModel({
       dataDir: SHARED_MODEL_DIR,
       workers: 1,
-      cities: await embeddedCitySpecs(CITIES),
+      cities: await embeddedCitySpecs(EMBEDDED_REGISTRY.cities),
     });
     // the pool is the model's own; reaching it is how a test kills one thread
     pool = (model as unknown as { pool: WorkerPool }).pool;

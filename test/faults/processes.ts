@@ -27,8 +27,16 @@ async function waitFor(probe: () => Promise<boolean>, timeoutMs: number, what: s
   }
 }
 
+/** A redis-server that can also be frozen: it keeps its connections open and answers nothing. */
+export interface OwnRedis extends OwnServer {
+  /** SIGSTOP: connections stay open, commands get no answer (a hung server) */
+  pause(): void;
+  /** SIGCONT */
+  resume(): void;
+}
+
 /** redis-server on a spare port, no persistence. */
-export async function startOwnRedis(): Promise<OwnServer> {
+export async function startOwnRedis(): Promise<OwnRedis> {
   const port = await freePort();
   let child: ChildProcess | null = null;
   const start = async () => {
@@ -52,8 +60,21 @@ export async function startOwnRedis(): Promise<OwnServer> {
     current.kill('SIGKILL');
     await exited;
   };
+  const signal = (name: NodeJS.Signals) => {
+    const current = child as ChildProcess | null;
+    if (current && current.exitCode === null) current.kill(name);
+  };
   await start();
-  return { url: `redis://127.0.0.1:${port}`, port, start, stop, destroy: stop };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    start,
+    stop,
+    // SIGKILL ends a stopped process too
+    destroy: stop,
+    pause: () => signal('SIGSTOP'),
+    resume: () => signal('SIGCONT'),
+  };
 }
 
 /** The newest PostgreSQL server binaries installed (Debian layout). */

@@ -15,7 +15,7 @@ import {
  * Issue #11, against real processes: two instances sharing their own PostgreSQL cluster
  * and redis-server, which are stopped (SIGKILL for Redis, `pg_ctl -m immediate` for
  * PostgreSQL: the crash case) and started again while requests keep coming. Measured
- * figures are printed (`FIGURE …`) for README "Failure behaviour".
+ * figures are printed (`FIGURE …`) for docs/operations.md, "Failure behaviour".
  */
 
 const OUTAGE_ANSWER_MS = 2000;

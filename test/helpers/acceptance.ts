@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { BUSY_MACHINE_ENV, SERVER_START_GUARD_MS } from './busy-machine.ts';
 
 const execFileAsync = promisify(execFile);
 
@@ -85,6 +86,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     DATA_DIR: dataDir,
     MODEL_DIR,
     LOG_LEVEL: 'silent',
+    ...BUSY_MACHINE_ENV,
     ...options.env,
   };
   // the test runner's own flags must not leak into the child
@@ -111,7 +113,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
   });
   const origin = `http://127.0.0.1:${port}`;
   const base = `${origin}/v1`;
-  const deadline = Date.now() + (options.readyTimeoutMs ?? 120_000);
+  const deadline = Date.now() + (options.readyTimeoutMs ?? SERVER_START_GUARD_MS);
   for (;;) {
     if (exitCode !== undefined) throw new Error(`server exited with ${exitCode} before ready:\n${stderr}`);
     try {

@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
+import { BUSY_MACHINE_ENV, SERVER_START_GUARD_MS } from './busy-machine.ts';
 import { createTempPostgres } from './postgres.ts';
 import { SHARED_MODEL_DIR } from './service.ts';
 
@@ -101,6 +102,8 @@ export async function startDeployment(
   count = 2,
   /** more settings for every instance and the CLI (e.g. CITIES_POLL_MS) */
   extraEnv: Record<string, string> = {},
+  /** settings of one instance only (e.g. its METRICS_PORT) */
+  instanceEnv: (index: number) => Promise<Record<string, string>> | Record<string, string> = () => ({}),
 ): Promise<Deployment> {
   const postgres = await createTempPostgres();
   const redisPrefix = `svc-test-${randomBytes(6).toString('hex')}:`;
@@ -115,10 +118,13 @@ export async function startDeployment(
     REDIS_PREFIX: redisPrefix,
     MODEL_DIR: SHARED_MODEL_DIR,
     LOG_LEVEL: 'silent',
+    ...BUSY_MACHINE_ENV,
     TILE_SIGNING_SECRETS: randomBytes(32).toString('hex'),
     ...extraEnv,
   };
   const close = async () => {
+    // an instance the test killed on purpose (kill -9) has no clean exit to check
+    const killed = new Set(instances.filter((instance) => instance.child.signalCode === 'SIGKILL'));
     const codes = await Promise.all(instances.map((instance) => instance.stop()));
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
     await postgres.drop();
@@ -135,7 +141,7 @@ export async function startDeployment(
     }
     const failed = instances
       .map((instance, index) => ({ instance, code: codes[index] }))
-      .filter(({ code }) => code !== 0);
+      .filter(({ instance, code }) => code !== 0 && !killed.has(instance));
     if (failed.length > 0) {
       const lines = failed.map(
         ({ instance, code }) => `${instance.name} exited ${code}:\n${instance.output()}`,
@@ -147,14 +153,21 @@ export async function startDeployment(
     for (let index = 0; index < count; index += 1) {
       const dataDir = mkdtempSync(join(tmpdir(), 'svc-scale-'));
       dirs.push(dataDir);
-      const env = { ...shared, PORT: String(await freePort()), DATA_DIR: dataDir };
+      const env = {
+        ...shared,
+        ...(await instanceEnv(index)),
+        PORT: String(await freePort()),
+        DATA_DIR: dataDir,
+      };
       instances.push(startInstance(String.fromCharCode(65 + index), env));
     }
   } catch (error) {
     await close().catch(() => {});
     throw error;
   }
-  const healthy = Promise.all(instances.map((instance) => waitHealthy(instance, 90_000))).then(() => {});
+  const healthy = Promise.all(instances.map((instance) => waitHealthy(instance, SERVER_START_GUARD_MS))).then(
+    () => {},
+  );
   healthy.catch(() => {}); // reported by ready()
   const cliDir = mkdtempSync(join(tmpdir(), 'svc-scale-cli-'));
   dirs.push(cliDir);

@@ -13,8 +13,9 @@ import {
   createReportService,
   type ReportService,
   type ReportServiceDeps,
-  type StatsProvider,
+  type ReportStatistics,
 } from '../../src/services/reports/service.ts';
+import { embeddedCities } from './embedded-cities.ts';
 import { createTempPostgres } from './postgres.ts';
 import {
   BRUSSELS_ADDRESS,
@@ -95,6 +96,26 @@ export function controllableRenderer(options: { failing?: boolean } = {}) {
   return renderer;
 }
 
+/** The statistics of one report's location, as a test writes them: one function. */
+export type StatsProvider = (input: {
+  lat: number;
+  lon: number;
+  radius: number;
+  address: string | null;
+}) => Promise<HistoricalStats>;
+
+/**
+ * The reports' statistics port around a test's function: every location can be sampled
+ * and no city credit replaces the report's default attribution.
+ */
+export function statisticsOf(stats: StatsProvider): ReportStatistics {
+  return {
+    statsForLocation: ({ address, lat, lon }, radius) => stats({ lat, lon, radius, address }),
+    assertSampleable() {},
+    attributionOf: () => undefined,
+  };
+}
+
 /** FIXTURE stats provider: Brussels numbers inside the Brussels zone, Namur's elsewhere. */
 export const fixtureStats: StatsProvider = async ({
   lat,
@@ -133,11 +154,12 @@ export async function startHarness(options: {
   const renderer = options.renderer ?? controllableRenderer();
   const clock = () => now.ms;
   const service = createReportService({
+    cities: embeddedCities,
     store: createReportJobStore(options.opened.db),
     queue: createInProcessQueue({ concurrency: 2 }),
     counters: createSqlCounters(options.opened.db, clock),
     pdf: renderer,
-    stats: fixtureStats,
+    statistics: statisticsOf(fixtureStats),
     resolveAddress: fixtureResolve,
     reverseLabel: async () => 'Rue de la Loi 16, 1000 Bruxelles',
     clock,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { after, before } from 'node:test';
 import { type Config, parseConfig } from '../../src/config.ts';
 import { type ComposeOverrides, type Composition, compose } from '../../src/start/compose.ts';
+import { BUSY_MACHINE_ENV } from './busy-machine.ts';
 import { keyIssuer } from './keys.ts';
 
 export const SHARED_MODEL_DIR = join(tmpdir(), 'svc-test-model-cache');
@@ -29,7 +30,13 @@ export async function startTestService(
 ): Promise<TestService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-test-'));
   // the generated model morphology is shared by every test file (keyed by model version inside)
-  const config = parseConfig({ DATA_DIR: dataDir, MODEL_DIR: SHARED_MODEL_DIR, LOG_LEVEL: 'silent', ...env });
+  const config = parseConfig({
+    ...BUSY_MACHINE_ENV,
+    DATA_DIR: dataDir,
+    MODEL_DIR: SHARED_MODEL_DIR,
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
   const clock = options.clock ?? Date.now;
   const { start = true, ...overrides } = options;
   const composition = await compose(config, { ...overrides, logger: false, clock });

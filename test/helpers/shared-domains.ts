@@ -1,12 +1,12 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { embeddedCitySpecs } from '../../src/adapters/cities/embedded.ts';
-import { CITIES } from '../../src/domain/coverage/cities.ts';
 import { ModelEngine } from '../../src/model/embedded/compute/engine.ts';
 import { createEmbeddedModel, loadDomains } from '../../src/model/embedded/index.ts';
 import type { Morphology } from '../../src/model/embedded/morphology/morphology.ts';
 import { MODEL_SEED, MODEL_VERSION } from '../../src/model/embedded/version.ts';
 import type { CellSeries, DomainId, MicroclimateModel } from '../../src/model/port.ts';
+import { EMBEDDED_REGISTRY } from './embedded-cities.ts';
 
 /**
  * Test files share one morphology cache per model version under the system temp
@@ -16,7 +16,9 @@ export const SHARED_DATA_DIR = join(tmpdir(), `svc-model-test-${MODEL_VERSION}`)
 
 let loaded: Promise<Map<DomainId, Morphology>> | undefined;
 export function sharedDomains(): Promise<Map<DomainId, Morphology>> {
-  loaded ??= embeddedCitySpecs(CITIES).then((cities) => loadDomains(SHARED_DATA_DIR, cities));
+  loaded ??= embeddedCitySpecs(EMBEDDED_REGISTRY.cities).then((cities) =>
+    loadDomains(SHARED_DATA_DIR, cities),
+  );
   return loaded;
 }
 
@@ -27,7 +29,11 @@ export async function sharedEngine(): Promise<{ engine: ModelEngine; domains: Ma
 
 /** the embedded model with `workers` threads over the shared morphology cache (close it after) */
 export async function sharedEmbeddedModel(workers: number): Promise<MicroclimateModel> {
-  return createEmbeddedModel({ dataDir: SHARED_DATA_DIR, workers, cities: await embeddedCitySpecs(CITIES) });
+  return createEmbeddedModel({
+    dataDir: SHARED_DATA_DIR,
+    workers,
+    cities: await embeddedCitySpecs(EMBEDDED_REGISTRY.cities),
+  });
 }
 
 /** a point's reference year from `model` and from an in-process engine, to compare */

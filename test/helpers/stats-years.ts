@@ -36,6 +36,7 @@ export function cell(
     ucomfort: column(columns.ucomfort),
     ugust: column(columns.ugust),
     utci: column(columns.utci),
+    airTempC: column(columns.airTempC),
   };
 }
 

@@ -138,6 +138,22 @@ describe('GET /historical/stats', () => {
     assert.equal(code(response), 'outside_coverage');
   });
 
+  test('coverage comes before the metric scope: outside Belgium with a metric the key lacks is 422, not 403', async () => {
+    // the 403 is about the key, the 422 about the data: the data answers first here
+    const airOnly = await file.service.createKey(['--metrics', 'air']);
+    const unheld = await get(`/v1/historical/stats?lat=${LILLE.lat}&lon=${LILLE.lon}&metrics=wind`, airOnly);
+    assert.equal(unheld.statusCode, 422, unheld.body);
+    assert.equal(code(unheld), 'outside_coverage');
+    const noMetrics = await file.service.createKey(['--metrics', '']);
+    const empty = await get(`/v1/historical/stats?lat=${LILLE.lat}&lon=${LILLE.lon}`, noMetrics);
+    assert.equal(empty.statusCode, 422, empty.body);
+    assert.equal(code(empty), 'outside_coverage');
+    // the same key and metric inside Belgium: the 403 the coverage check came before
+    const inside = await get(`/v1/historical/stats?lat=${NAMUR.lat}&lon=${NAMUR.lon}&metrics=wind`, airOnly);
+    assert.equal(inside.statusCode, 403, inside.body);
+    assert.equal(code(inside), 'forbidden');
+  });
+
   test('entitlement: product, metric, empty metric scope and city scope are 403; omitted metrics follow the key', async () => {
     const mapOnly = await file.service.createKey(['--products', 'map']);
     assert.equal(
@@ -202,6 +218,34 @@ describe('GET /realtime and /forecast', () => {
     );
     const again = await get(`/v1/realtime?lat=${GRAND_PLACE.lat}&lon=${GRAND_PLACE.lon}`);
     assert.equal(again.headers['x-cache'], 'hit');
+  });
+
+  test('two radii at one point are kept apart in the cache: the second is a miss with its own values', async () => {
+    // the model's first real-time answer can outlast the deadline on a busy machine (a 504
+    // the spec allows): warm it on a neighbouring point, so the calls below are about the cache
+    await until(
+      async () => (await get('/v1/realtime?lat=50.84655&lon=4.35168')).statusCode === 200 || undefined,
+      { timeoutMs: 180_000, intervalMs: 500, what: 'a warm real-time model' },
+    );
+    // a point no other test of this file asks for, so the first call is cold
+    const at = `lat=50.84612&lon=4.35401`;
+    const small = await get(`/v1/realtime?${at}&radius=5`);
+    assert.equal(small.statusCode, 200, small.body);
+    assert.equal(small.headers['x-cache'], 'miss');
+    const large = await get(`/v1/realtime?${at}&radius=50`);
+    assert.equal(large.statusCode, 200, large.body);
+    assert.equal(large.headers['x-cache'], 'miss', 'another radius is another cache entry');
+    assert.equal(small.json().meta.radius_m, 5);
+    assert.equal(large.json().meta.radius_m, 50);
+    assert.notDeepEqual(
+      large.json().hourly,
+      small.json().hourly,
+      'fifty metres around the point average other cells than five',
+    );
+    // each radius keeps its own entry
+    const smallAgain = await get(`/v1/realtime?${at}&radius=5`);
+    assert.equal(smallAgain.headers['x-cache'], 'hit');
+    assert.deepEqual(smallAgain.json().hourly, small.json().hourly);
   });
 
   test('forecast records start after the observed hours and stay within the 48 h ceiling, in time order', async () => {

@@ -23,7 +23,7 @@ const PRODUCTS: Product[] = ['historical', 'realtime', 'forecast', 'map', 'geoco
 let app: FastifyInstance;
 before(async () => {
   app = Fastify({ logger: false });
-  app.setErrorHandler(createErrorHandler(DOCS));
+  app.setErrorHandler(createErrorHandler(DOCS, { answered() {} }));
   for (const product of PRODUCTS) {
     app.get(`/${product}/:failure`, { config: { product } }, async (request) => {
       throw FAILURES[(request.params as { failure: string }).failure]!();

@@ -24,13 +24,16 @@ function bufferMemoryMb(): number {
 }
 
 test('twelve distinct cold radius-50 statistics leave no hourly columns behind', async () => {
-  const ask = async (i: number) => {
+  // a point of this grid may fall in a block with no outdoor cell within 50 m (a 422): such a
+  // point is passed over, it computes nothing
+  const ask = async (i: number): Promise<number | null> => {
     const lat = (50.838 + (i % 6) * 0.0009).toFixed(5);
     const lon = (4.337 + Math.floor(i / 6) * 0.0013).toFixed(5);
     const response = await file.service.composition.app.inject({
       url: `/v1/historical/stats?lat=${lat}&lon=${lon}&radius=50`,
       headers: { 'x-api-key': file.key },
     });
+    if (response.statusCode === 422 && response.json().code === 'outside_coverage') return null;
     assert.equal(response.statusCode, 200, response.body);
     assert.equal(response.headers['x-cache'], 'miss');
     return response.json().meta.n_cells as number;
@@ -38,7 +41,14 @@ test('twelve distinct cold radius-50 statistics leave no hourly columns behind',
   await ask(100); // the first request also builds the references: not part of the count
   const before = bufferMemoryMb();
   let cells = 0;
-  for (let i = 0; i < 12; i++) cells += await ask(i);
+  let asked = 0;
+  for (let i = 0; asked < 12 && i < 36; i++) {
+    const n = await ask(i);
+    if (n === null) continue;
+    cells += n;
+    asked++;
+  }
+  assert.equal(asked, 12, 'twelve points of the grid have outdoor cells within 50 m');
   const grown = bufferMemoryMb() - before;
   // each cell's year is 13 columns × 8,760 hours × 4 bytes ≈ 0.45 MB: kept, twelve
   // locations would hold ~150 MB here

@@ -98,7 +98,11 @@ describe('GET /cities/{city}', () => {
     const city = response.json();
     assert.equal(city.id, 'brussels');
     assert.equal(Number.isInteger(city.reference_year), true);
-    assert.match(city.attribution, /[Ss]ynthetic/);
+    // real open data, credited (issue #33): OpenStreetMap's geometry and the measured weather year
+    assert.match(city.attribution, /© OpenStreetMap contributors/);
+    assert.match(city.attribution, /Uccle TMYx/);
+    // no FEED_* here: no live provider is credited (test/live/live-feeds.integration.test.ts has them)
+    assert.doesNotMatch(city.attribution, /IRCEL|Open-Meteo|Real-time and forecast inputs/);
     assertPolygonFeature(city.boundary);
     assertPolygonFeature(city.planned_boundary);
   });

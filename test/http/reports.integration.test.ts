@@ -106,6 +106,8 @@ describe('report lifecycle through HTTP', () => {
       /^attachment; filename="SVC_Report_[A-Za-z0-9_.-]+\.html"$/,
     );
     assert.match(html.body, /<html/);
+    // the statistics port credits the city's package (data/cities/brussels/city.json), not the default
+    assert.match(html.body, /Uccle TMYx 2007–2021/, "the Brussels package's attribution");
     const pdf = await inject({ url: job.files.pdf.url, headers: { 'x-api-key': key } });
     assert.equal(pdf.statusCode, 200);
     assert.equal(pdf.headers['content-type'], 'application/pdf');

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { embeddedCitySpecs } from '../../src/adapters/cities/embedded.ts';
-import { CITIES } from '../../src/domain/coverage/cities.ts';
 import { createEmbeddedModel } from '../../src/model/embedded/index.ts';
 import { type MicroclimateModel, ModelTimeoutError, ModelUnavailableError } from '../../src/model/port.ts';
+import { EMBEDDED_REGISTRY } from '../helpers/embedded-cities.ts';
 import { SHARED_MODEL_DIR, startTestService, type TestService } from '../helpers/service.ts';
 
 /**
@@ -38,7 +38,7 @@ before(async () => {
   const model = await createEmbeddedModel({
     dataDir: SHARED_MODEL_DIR,
     workers: 1,
-    cities: await embeddedCitySpecs(CITIES),
+    cities: await embeddedCitySpecs(EMBEDDED_REGISTRY.cities),
   });
   service = await startTestService({}, { model: failingSeries(model), start: false });
   key = await service.createKey(['--rate-per-min', '10000']);

@@ -111,6 +111,14 @@ const rows: Array<[string, InjectOptions, number, string, string]> = [
     'lat must be a JSON number of degrees from -90 to 90, e.g. "lat": 50.8467 (a number, not a string).',
   ],
   [
+    // just past 50: a rule that rounds the radius before comparing would accept it
+    'a report radius of 50.4, with the range',
+    { method: 'POST', url: '/v1/reports', payload: { lat: 50.8467, lon: 4.3525, radius: 50.4 } },
+    400,
+    'validation_error',
+    'radius must be a number from 5 to 50 metres.',
+  ],
+  [
     'a malformed job id',
     { url: '/v1/reports/42' },
     400,
@@ -126,6 +134,7 @@ for (const [name, request, status, code, detail] of rows) {
       headers: { authorization: `Bearer ${key}` },
     });
     assert.equal(response.statusCode, status, response.body);
+    assert.match(String(response.headers['content-type']), /^application\/problem\+json/);
     assert.equal(response.json().code, code);
     assert.equal(response.json().detail, detail);
   });

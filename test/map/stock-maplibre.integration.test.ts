@@ -5,25 +5,15 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { build } from 'esbuild';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { GridModel } from '../helpers/grid-model.ts';
 import { type MapApp, startMapApp } from '../helpers/map-app.ts';
+import { launchWebGlChromium } from '../helpers/webgl-chromium.ts';
 
 /**
  * A plain MapLibre page on another origin than the API, using only maplibre-gl and the
  * client package (test/map/stock/page.ts), in headless Chromium: the layers render.
  */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--use-gl=angle',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-  '--ignore-gpu-blocklist',
-];
 const MAPLIBRE_DIST = new URL('../../node_modules/maplibre-gl/dist/', import.meta.url).pathname;
 
 let svc: MapApp;
@@ -66,7 +56,7 @@ before(async () => {
   });
   await new Promise<void>((resolve) => pageServer.listen(0, '127.0.0.1', resolve));
   pageOrigin = `http://127.0.0.1:${(pageServer.address() as AddressInfo).port}`;
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchWebGlChromium();
 });
 
 after(async () => {

@@ -78,4 +78,47 @@ describe('layer check', () => {
     assert.equal(problems.filter((p) => p.startsWith('model/')).length, 0);
     assert.equal(problems.filter((p) => p.startsWith('adapters/')).length, 0);
   });
+
+  test('the domain reads no file, process or clock and keeps no module-level mutable state; adapters may', () => {
+    const src = tree({
+      'domain/read.ts':
+        "import { readFileSync } from 'node:fs';\nimport { spawn } from 'child_process';\nexport const read = () => readFileSync('x');\n",
+      'domain/clock.ts': 'export const stamp = () => Date.now();\n',
+      'domain/state.ts': [
+        'let generation = 0;',
+        'export let current = 1;',
+        'const cache = new Map<string, number>();',
+        'const live: string[] = [];',
+        'export const bump = () => generation++ + current + cache.size + live.length;',
+      ].join('\n'),
+      'domain/pure.ts': [
+        "import { createHash } from 'node:crypto';",
+        "import { gzipSync } from 'node:zlib';",
+        '/** let alone = 1; in a comment */',
+        "export const WORDS: ReadonlySet<string> = new Set(['a', 'b']);",
+        'export const ORDER: readonly string[] = [];',
+        'export class Memo {',
+        '  private readonly byKey = new Map<string, number>();',
+        '}',
+        'export function sum(values: number[]): number {',
+        '  let total = 0;',
+        '  for (const v of values) total += v;',
+        "  return total + createHash('sha1').digest().length + gzipSync('').length;",
+        '}',
+      ].join('\n'),
+      'adapters/files/read.ts':
+        "import { readFileSync } from 'node:fs';\nlet opened = 0;\nexport const read = () => (opened++, readFileSync('x'), Date.now());\n",
+    });
+    const { problems } = checkLayers(src);
+    const text = problems.join('\n');
+    assert.match(text, /domain\/read\.ts imports node:fs /);
+    assert.match(text, /domain\/read\.ts imports child_process /);
+    assert.match(text, /domain\/clock\.ts reads the clock or the process \(Date\.now\(\)/);
+    for (const name of ['generation', 'current', 'cache', 'live'])
+      assert.match(text, new RegExp(`domain/state\\.ts: module-level mutable state '${name}'`));
+    // pure computation, read-only tables, instance state and local variables are fine
+    assert.equal(problems.filter((p) => p.startsWith('domain/pure.ts')).length, 0, text);
+    assert.equal(problems.filter((p) => p.startsWith('adapters/')).length, 0, text);
+    assert.equal(problems.length, 7, text);
+  });
 });

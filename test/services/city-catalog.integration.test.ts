@@ -4,15 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { embeddedCitySpecs } from '../../src/adapters/cities/embedded.ts';
+import { loadEmbeddedCities } from '../../src/adapters/cities/embedded-packages.ts';
 import { packageRevision, readPackageDir } from '../../src/adapters/cities/package-dir.ts';
 import { createCityPackageStore } from '../../src/adapters/cities/package-store.ts';
 import { citySources } from '../../src/adapters/cities/sources.ts';
 import { type OpenedDatabase, openDatabase } from '../../src/adapters/store/database.ts';
-import { CITIES, findCity, replaceCities } from '../../src/domain/coverage/cities.ts';
-import { loadEmbeddedCities } from '../../src/domain/coverage/embedded-cities.ts';
+import { packPackageFiles } from '../../src/domain/coverage/city-package/archive.ts';
 import { createEmbeddedModel } from '../../src/model/embedded/index.ts';
 import type { MicroclimateModel } from '../../src/model/port.ts';
 import { type CityWatcher, loadCities, watchCities } from '../../src/services/city-catalog.ts';
+import { LiveCities } from '../../src/services/live-cities.ts';
+import { largeCityPackage } from '../helpers/large-city.ts';
 import { createTempPostgres } from '../helpers/postgres.ts';
 import { SHARED_MODEL_DIR } from '../helpers/service.ts';
 import { POINTS, writeTownPackage } from '../helpers/town.ts';
@@ -25,7 +27,10 @@ let pg: { url: string; drop(): Promise<void> };
 let database: OpenedDatabase;
 let model: MicroclimateModel;
 let watcher: CityWatcher;
+let live: LiveCities;
 let dir: string;
+const reads: string[] = [];
+const RETIRE_MS = 1_500;
 
 before(async () => {
   pg = await createTempPostgres();
@@ -34,11 +39,21 @@ before(async () => {
   writeTownPackage(dir);
   const embedded = loadEmbeddedCities();
   const sources = citySources(database.db, embedded, await embeddedCitySpecs(embedded));
+  // counts the packages read, by id
+  const load = sources.imported.load;
+  sources.imported.load = (id, revision) => {
+    reads.push(id);
+    return load(id, revision);
+  };
   const initial = await loadCities(sources);
-  replaceCities(initial.definitions);
+  live = new LiveCities(initial.definitions);
   model = await createEmbeddedModel({ dataDir: SHARED_MODEL_DIR, workers: 1, cities: initial.specs });
   // a long interval: the test drives the polls itself
-  watcher = watchCities(sources, model, initial, 60_000);
+  watcher = watchCities(sources, model, initial, {
+    intervalMs: 60_000,
+    retireAfterMs: RETIRE_MS,
+    publish: (definitions) => live.replace(definitions),
+  });
 });
 after(async () => {
   watcher?.close();
@@ -46,7 +61,6 @@ after(async () => {
   await database?.close();
   await pg?.drop();
   rmSync(dir, { recursive: true, force: true });
-  replaceCities(loadEmbeddedCities());
 });
 
 describe('cities in PostgreSQL, watched by a running instance', () => {
@@ -61,10 +75,31 @@ describe('cities in PostgreSQL, watched by a running instance', () => {
     assert.equal(await store.files('leuven', 'another-revision'), null);
   });
 
+  test('reads an archive of many pieces back byte for byte', async () => {
+    const store = createCityPackageStore(database.db);
+    const big = largeCityPackage({
+      id: 'bigtown',
+      name: 'Bigtown',
+      centre: { lat: 51.054, lon: 3.725 },
+      widthM: 1200,
+      heightM: 1000,
+      spacingM: 7,
+    });
+    await store.put(big.id, 'r1', big.files, Date.UTC(2026, 0, 1));
+    const archive = await store.archive(big.id, 'r1');
+    const packed = packPackageFiles(big.files);
+    assert.ok(packed.byteLength > 2 * 128 * 1024, `${packed.byteLength} bytes: one piece`);
+    assert.ok(archive && Buffer.from(archive).equals(Buffer.from(packed)));
+    assert.equal(await store.archive(big.id, 'r2'), null);
+    assert.equal(await store.remove(big.id), true);
+  });
+
   test('loads the new city into the model and the registry at the next poll', async () => {
     const before = model.version;
+    reads.length = 0;
     assert.equal(await watcher.refresh(), true);
-    assert.ok(findCity('leuven'));
+    assert.deepEqual(reads, ['leuven'], 'the new package, and only it, is read');
+    assert.ok(live.current().find('leuven'));
     assert.ok(model.domains().some((d) => d.id === 'leuven'));
     assert.notEqual(model.version, before, 'downstream caches see new keys');
     const cell = model.locate('leuven', POINTS.tower.lat, POINTS.tower.lon);
@@ -82,14 +117,43 @@ describe('cities in PostgreSQL, watched by a running instance', () => {
     assert.equal(await watcher.refresh(), false, 'nothing changed since');
   });
 
-  test('drops it after removal', async () => {
-    assert.equal(await createCityPackageStore(database.db).remove('leuven'), true);
+  test('reads only the package that changed', async () => {
+    const store = createCityPackageStore(database.db);
+    const files = await readPackageDir(dir);
+    const manifest = { ...JSON.parse(files['city.json']!), id: 'heverlee', name: 'Heverlee' };
+    const other = { ...files, 'city.json': JSON.stringify(manifest) };
+    await store.put('heverlee', packageRevision(other), other, Date.UTC(2026, 0, 2));
+    reads.length = 0;
     assert.equal(await watcher.refresh(), true);
-    assert.equal(findCity('leuven'), undefined);
+    assert.deepEqual(reads, ['heverlee'], 'leuven, unchanged, is not read again');
+    assert.ok(live.current().find('heverlee') && live.current().find('leuven'));
+    assert.ok(model.domains().some((d) => d.id === 'heverlee'));
+
+    assert.equal(await store.remove('heverlee'), true);
+    reads.length = 0;
+    assert.equal(await watcher.refresh(), true);
+    assert.deepEqual(reads, [], 'a removal reads no package');
+    assert.equal(live.current().find('heverlee'), undefined);
+  });
+
+  test('drops it after removal: from the catalogue at once, from the model once requests are done', async () => {
+    assert.equal(await createCityPackageStore(database.db).remove('leuven'), true);
+    const removedAt = Date.now();
+    assert.equal(await watcher.refresh(), true);
+    assert.equal(live.current().find('leuven'), undefined);
     assert.deepEqual(
-      CITIES.map((c) => c.id),
+      live.current().cities.map((c) => c.id),
       ['brussels', 'charleroi'],
     );
-    assert.ok(!model.domains().some((d) => d.id === 'leuven'));
+    if (Date.now() - removedAt < RETIRE_MS)
+      // a request that found leuven listed a moment ago still gets its answer
+      assert.ok(model.locate('leuven', POINTS.tower.lat, POINTS.tower.lon));
+    const dropped = Date.now();
+    while (model.domains().some((d) => d.id === 'leuven' || d.id === 'heverlee')) {
+      assert.ok(Date.now() - dropped < RETIRE_MS + 30_000, 'the model still holds the removed cities');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.ok(Date.now() - removedAt >= RETIRE_MS, 'dropped by the model before its grace');
+    assert.equal(await watcher.refresh(), false, 'nothing changed since');
   });
 });

@@ -11,6 +11,7 @@ import { ApiError } from '../../src/domain/errors/catalogue.ts';
 import { GeocodeQuerySchema, GeocodeResponseSchema } from '../../src/http/schemas/geocode.ts';
 import { createGeocodeService, type GeocodeService } from '../../src/services/geocode.ts';
 import { TtlLru } from '../../src/services/geocode-cache.ts';
+import { embeddedCities } from '../helpers/embedded-cities.ts';
 
 let dataDir: string;
 let opened: OpenedDatabase;
@@ -35,7 +36,7 @@ before(async () => {
       return real.reverse(lat, lon);
     },
   };
-  service = createGeocodeService(gazetteer, { clock: () => now, cacheTtlMs: 60_000 });
+  service = createGeocodeService(gazetteer, embeddedCities, { clock: () => now, cacheTtlMs: 60_000 });
 });
 after(async () => {
   await service.close();
@@ -133,12 +134,15 @@ describe('reverseLabel (reports posted with coordinates)', () => {
   });
 
   test('a failing geocoder falls back to the coordinates too', async () => {
-    const failing = createGeocodeService({
-      search: async () => [],
-      reverse: async () => {
-        throw new Error('down');
+    const failing = createGeocodeService(
+      {
+        search: async () => [],
+        reverse: async () => {
+          throw new Error('down');
+        },
       },
-    });
+      embeddedCities,
+    );
     assert.equal(await failing.reverseLabel(50.8, 4.3), '50.80000, 4.30000');
   });
 });

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { findCity } from '../../src/domain/coverage/cities.ts';
 import { type CachedRecords, encodeRecordsBody } from '../../src/services/data/records-body.ts';
+import { EMBEDDED_REGISTRY } from '../helpers/embedded-cities.ts';
 
-const brussels = findCity('brussels')!;
+const brussels = EMBEDDED_REGISTRY.find('brussels')!;
 const location = { address: null, lat: 50.8467, lon: 4.3525 };
 const T = Date.UTC(2026, 10, 26, 4, 0, 0, 123);
 

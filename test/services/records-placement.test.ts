@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CITIES, replaceCities } from '../../src/domain/coverage/cities.ts';
 import { ApiError } from '../../src/domain/errors/catalogue.ts';
 import type { KeyRecord } from '../../src/domain/keys/key-record.ts';
 import { PlacementMemo } from '../../src/services/data/records-placement.ts';
+import { LiveCities } from '../../src/services/live-cities.ts';
+import { EMBEDDED_REGISTRY, embeddedCities } from '../helpers/embedded-cities.ts';
 import { keyRecord as aKeyRecord } from '../helpers/key-record.ts';
 
 const GRAND_PLACE = { lat: '50.8467', lon: '4.3525' };
@@ -14,7 +15,7 @@ const keyRecord = (overrides: Partial<KeyRecord> = {}) => aKeyRecord({ id: 'key-
 const refusedWith = (code: string) => (error: unknown) => error instanceof ApiError && error.code === code;
 
 test('a coordinate query is placed once per key record: rounded, in its city, with the metrics the key reads', () => {
-  const memo = new PlacementMemo();
+  const memo = new PlacementMemo(embeddedCities);
   const key = keyRecord({ metrics: ['air', 'thermal'] });
   const first = memo.ofPoint('realtime', key, { ...GRAND_PLACE, radius: '20' });
   assert.equal(first.city.id, 'brussels');
@@ -25,7 +26,7 @@ test('a coordinate query is placed once per key record: rounded, in its city, wi
 });
 
 test('a key read again from the store (a new record) is placed again, so a narrower scope applies', () => {
-  const memo = new PlacementMemo();
+  const memo = new PlacementMemo(embeddedCities);
   memo.ofPoint('realtime', keyRecord(), GRAND_PLACE);
   assert.throws(
     () => memo.ofPoint('realtime', keyRecord({ cities: ['charleroi'] }), GRAND_PLACE),
@@ -34,23 +35,20 @@ test('a key read again from the store (a new record) is placed again, so a narro
 });
 
 test('a change of the city registry places every query again', () => {
-  const memo = new PlacementMemo();
+  const live = new LiveCities(EMBEDDED_REGISTRY.cities);
+  const memo = new PlacementMemo(live.current);
   const key = keyRecord();
   const before = memo.ofPoint('realtime', key, GRAND_PLACE);
-  const cities = [...CITIES];
-  try {
-    replaceCities(cities.filter((city) => city.id !== 'brussels'));
-    assert.throws(() => memo.ofPoint('realtime', key, GRAND_PLACE), refusedWith('outside_coverage'));
-  } finally {
-    replaceCities(cities);
-  }
+  live.replace(EMBEDDED_REGISTRY.cities.filter((city) => city.id !== 'brussels'));
+  assert.throws(() => memo.ofPoint('realtime', key, GRAND_PLACE), refusedWith('outside_coverage'));
+  live.replace(EMBEDDED_REGISTRY.cities);
   const after = memo.ofPoint('realtime', key, GRAND_PLACE);
   assert.notEqual(after, before);
   assert.equal(after.city.id, 'brussels');
 });
 
 test('refusals are never remembered: bad input and places outside coverage are refused every time', () => {
-  const memo = new PlacementMemo();
+  const memo = new PlacementMemo(embeddedCities);
   const key = keyRecord();
   for (let i = 0; i < 2; i++) {
     assert.throws(
@@ -65,7 +63,7 @@ test('refusals are never remembered: bad input and places outside coverage are r
 });
 
 test('each coordinate, radius and product is its own entry, and the memo holds at most 4096 placements', () => {
-  const memo = new PlacementMemo();
+  const memo = new PlacementMemo(embeddedCities);
   const key = keyRecord();
   const a = memo.ofPoint('realtime', key, GRAND_PLACE);
   const b = memo.ofPoint('realtime', key, { ...GRAND_PLACE, radius: '10' });

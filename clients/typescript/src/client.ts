@@ -1,6 +1,6 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
-import { SvcApiError } from './errors.ts';
-import type { paths } from './openapi.ts';
+import { SvcApiError } from './errors.js';
+import type { paths } from './openapi.js';
 
 export type SvcClient = Client<paths> & {
   /** the API's base URL, ending in /v1 */
@@ -13,8 +13,8 @@ export interface SvcClientOptions {
   /** e.g. https://api.example.com/v1 (the /v1 is added when missing) */
   baseUrl: string;
   /** an API key; secret (svc_sk_) on servers, publishable (svc_pk_) in browsers */
-  key?: string;
-  fetch?: typeof globalThis.fetch;
+  key?: string | undefined;
+  fetch?: typeof globalThis.fetch | undefined;
 }
 
 /**

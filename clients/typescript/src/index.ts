@@ -1,14 +1,16 @@
-export { createSvcClient, resolveLink, type SvcClient, type SvcClientOptions, unwrap } from './client.ts';
-export { isSvcError, SvcApiError, type SvcErrorCode } from './errors.ts';
-export { fetchTileJson, type SignedLink, splitSignedLink } from './map-links.ts';
-export { absoluteTileJson, svcTransformRequest, type TileJSON } from './maplibre.ts';
-export type { components, operations, paths } from './openapi.ts';
+export { createSvcClient, resolveLink, type SvcClient, type SvcClientOptions, unwrap } from './client.js';
+export { isSvcError, SvcApiError, type SvcErrorCode } from './errors.js';
+export { fetchTileJson, type SignedLink, splitSignedLink } from './map-links.js';
+export { absoluteTileJson, svcTransformRequest, type TileJSON } from './maplibre.js';
+export type { components, operations, paths } from './openapi.js';
 export {
   downloadReport,
+  FIRST_POLL_MS,
   fetchReport,
+  nextPollDelay,
   type ReportFile,
   type ReportJob,
   type ReportRequest,
   type WaitOptions,
   waitForReport,
-} from './reports.ts';
+} from './reports.js';

@@ -1,5 +1,5 @@
-import { type SvcClient, unwrap } from './client.ts';
-import { absoluteTileJson, type TileJSON } from './maplibre.ts';
+import { type SvcClient, unwrap } from './client.js';
+import { absoluteTileJson, type TileJSON } from './maplibre.js';
 
 /**
  * The map catalog hands out signed links (TileJSON, and through it tiles). They are

@@ -1,5 +1,5 @@
-import { resolveLink } from './client.ts';
-import type { components } from './openapi.ts';
+import { resolveLink } from './client.js';
+import type { components } from './openapi.js';
 
 export type TileJSON = components['schemas']['TileJSON'];
 

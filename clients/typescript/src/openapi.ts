@@ -658,6 +658,11 @@ export interface components {
                  * @description when the statistics were computed
                  */
                 generated_utc: string;
+                /**
+                 * @description a city point only: the buildings around it are mapped footprints, or (estimated) the map is incomplete there and the built share comes from land use (beyond the specification)
+                 * @enum {unknown}
+                 */
+                geometry?: "mapped" | "estimated";
                 /** @description hourly records in the reference year */
                 hours: number;
                 /** @description the metrics returned */
@@ -673,6 +678,29 @@ export interface components {
                  * @enum {unknown}
                  */
                 sampling: "point" | "nearest_outdoor" | "radius";
+                /** @description the inputs behind this answer when it was computed (additive to the specification) */
+                sources?: ({
+                    /** @description the newest value used, ISO 8601 UTC */
+                    as_of: string | null;
+                    /** @description the provider's credit */
+                    attribution?: string;
+                    /**
+                     * @description the input
+                     * @enum {unknown}
+                     */
+                    id: "ircel-celine" | "open-meteo" | "open-meteo-air-quality" | "open-meteo-archive" | "epw" | "synthetic";
+                    /** @description what the source drives: meteorology, air, air-bias… */
+                    input?: string;
+                    /** @enum {unknown} */
+                    kind: "observation" | "forecast" | "reanalysis" | "typical-year" | "synthetic";
+                    /**
+                     * @description fresh: the feed answers and is as recent as usual; stale: polls failed or the data stopped advancing for two poll intervals (the last good data is served); fallback: nothing usable, the synthetic generator stands in
+                     * @enum {unknown}
+                     */
+                    status: "fresh" | "stale" | "fallback";
+                } & {
+                    [key: string]: unknown;
+                })[];
             };
             thermal?: components["schemas"]["ThermalStatistics"];
             wind?: components["schemas"]["WindStatistics"];
@@ -808,6 +836,13 @@ export interface components {
                     status: "ok" | "unavailable";
                 };
             };
+            /** @description live data feeds (when configured): a degraded feed never makes the instance unready, the API serves its last good data */
+            feeds?: {
+                [key: string]: {
+                    detail?: string;
+                    status: "ok" | "degraded";
+                };
+            };
             status: "ready" | "unavailable";
             /** Format: date-time */
             time: string;
@@ -822,12 +857,44 @@ export interface components {
                 lon: number;
             };
             meta: {
-                dataset: string;
+                /**
+                 * @description which dataset answered: brussels_extended is the hyper-local model of any city
+                 * @enum {unknown}
+                 */
+                dataset: "brussels_extended" | "belgium_lowres";
+                /**
+                 * @description a city point only: the buildings around it are mapped footprints, or (estimated) the map is incomplete there and the built share comes from land use (beyond the specification)
+                 * @enum {unknown}
+                 */
+                geometry?: "mapped" | "estimated";
                 hours: number;
                 radius_m: number;
                 resolution_m: number;
                 /** Format: date-time */
                 retrieved_utc: string;
+                /** @description the inputs behind this answer when it was computed (additive to the specification) */
+                sources?: ({
+                    /** @description the newest value used, ISO 8601 UTC */
+                    as_of: string | null;
+                    /** @description the provider's credit */
+                    attribution?: string;
+                    /**
+                     * @description the input
+                     * @enum {unknown}
+                     */
+                    id: "ircel-celine" | "open-meteo" | "open-meteo-air-quality" | "open-meteo-archive" | "epw" | "synthetic";
+                    /** @description what the source drives: meteorology, air, air-bias… */
+                    input?: string;
+                    /** @enum {unknown} */
+                    kind: "observation" | "forecast" | "reanalysis" | "typical-year" | "synthetic";
+                    /**
+                     * @description fresh: the feed answers and is as recent as usual; stale: polls failed or the data stopped advancing for two poll intervals (the last good data is served); fallback: nothing usable, the synthetic generator stands in
+                     * @enum {unknown}
+                     */
+                    status: "fresh" | "stale" | "fallback";
+                } & {
+                    [key: string]: unknown;
+                })[];
             };
         };
         /** ReportAccepted */
@@ -1079,6 +1146,8 @@ export interface components {
             summer_night_vs_city_c?: number;
             /** @description nights (20:00 to 08:00 local) whose minimum UTCI stays above 20 °C */
             tropical_nights: number;
+            /** @description nights (20:00 to 08:00 local) whose minimum air temperature stays at or above 20 °C: the meteorological tropical night, which reports print (an addition to the spec) */
+            tropical_nights_air: number;
         };
         /** TileJSON */
         TileJSON: {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { embeddedCitiesDir } from '../../domain/coverage/embedded-cities.ts';
 import type { CityDefinition } from '../../domain/coverage/vocabulary.ts';
 import type { CityDomainSpec } from '../../model/port.ts';
+import { embeddedCitiesDir } from './embedded-packages.ts';
 import { packageRevision, readPackageDir } from './package-dir.ts';
 import { packageDomainSpec } from './package-geometry.ts';
 
@@ -12,8 +12,11 @@ export async function packageDirSpec(
 ): Promise<CityDomainSpec> {
   const files = await readPackageDir(dir);
   const manifest = JSON.parse(files['city.json'] ?? '{}');
-  return packageDomainSpec({ manifest, boundary: city.boundary }, packageRevision(files), () =>
-    readPackageDir(dir),
+  // the package's measured weather year drives its reference year (docs/cities.md)
+  return packageDomainSpec(
+    { manifest, boundary: city.boundary, weatherEpw: files['weather.epw'] ?? null },
+    packageRevision(files),
+    () => readPackageDir(dir),
   );
 }
 

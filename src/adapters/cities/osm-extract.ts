@@ -1,8 +1,12 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { OSMTransform } from 'osm-pbf-parser-node';
+import { measureCompleteness } from '../../domain/coverage/city-package/completeness.ts';
+import { districtsGeojson } from '../../domain/coverage/city-package/districts.ts';
+import { extent } from '../../domain/coverage/city-package/geometry.ts';
+import { MAX_POSITIONS } from '../../domain/coverage/city-package/limits.ts';
 import type { PackageFiles } from '../../domain/coverage/city-package/package.ts';
 import {
   buildingHeight,
@@ -11,6 +15,8 @@ import {
   landKind,
   type Tags,
 } from '../../domain/coverage/city-package/tags.ts';
+import type { BuildingHeightRule } from './height-rule.ts';
+import { PBF_REFUSAL, readOsmInput, readOsmInputs, refusal } from './osm-inputs.ts';
 
 /**
  * A city data package from an OpenStreetMap extract (.osm.pbf, read with
@@ -19,7 +25,8 @@ import {
  * package knows), land cover (parks, woods, water, squares; ways and multipolygons).
  * Only what lies around the boundary is kept (its bbox plus 300 m). Tags the package
  * would refuse (an unreadable height, lanes or width) are dropped, so the feature falls
- * back to the documented defaults, and counted.
+ * back to the documented defaults, and counted; so are rings and lines over the vertex
+ * limit, which are left out. A bad input is refused with one line (osm-inputs.ts).
  */
 type LonLat = [number, number];
 interface OsmWay {
@@ -36,32 +43,53 @@ interface OsmRelation {
 export interface OsmPackage {
   files: PackageFiles;
   outDir: string | undefined;
-  summary: { ways: number; buildings: number; roads: number; landcover: number; droppedHeights: number };
+  summary: {
+    ways: number;
+    buildings: number;
+    roads: number;
+    landcover: number;
+    droppedHeights: number;
+    /** rings and lines over the package's vertex limit, left out */
+    droppedLong: number;
+    /** districts whose footprints are too incomplete: built share estimated (districts.geojson) */
+    estimatedDistricts: number;
+  };
 }
 
 const MARGIN_M = 300;
+/** the land use of built-up blocks, against which the mapped footprints are measured */
+const BUILT_UP_LANDUSE = new Set(['residential', 'commercial', 'retail', 'industrial']);
+const isBuiltUp = (tags: Tags) => typeof tags.landuse === 'string' && BUILT_UP_LANDUSE.has(tags.landuse);
 const ROAD_KEYS = ['highway', 'lanes', 'tunnel', 'covered', 'layer', 'width', 'maxspeed', 'name'];
 const HIGHWAYS = new Set(KNOWN_HIGHWAYS);
 
-function boundaryBbox(boundaryText: string): [number, number, number, number] {
-  const value = JSON.parse(boundaryText) as {
-    type: string;
-    geometry?: { coordinates: LonLat[][] };
-    features?: Array<{ geometry: { coordinates: LonLat[][] } }>;
-  };
-  const ring = (value.type === 'FeatureCollection' ? value.features?.[0]?.geometry : value.geometry)
-    ?.coordinates[0];
-  if (!ring?.length) throw new Error('--boundary must be a GeoJSON Polygon Feature');
-  const lons = ring.map((p) => p[0]);
-  const lats = ring.map((p) => p[1]);
+/** the boundary's bbox plus MARGIN_M, from a zone already validated */
+function readArea(ring: LonLat[]): [number, number, number, number] {
+  const [west, south, east, north] = extent(ring);
   const dLat = MARGIN_M / 111_195;
-  const dLon = dLat / Math.cos((((Math.min(...lats) + Math.max(...lats)) / 2) * Math.PI) / 180);
-  return [
-    Math.min(...lons) - dLon,
-    Math.min(...lats) - dLat,
-    Math.max(...lons) + dLon,
-    Math.max(...lats) + dLat,
-  ];
+  const dLon = dLat / Math.cos((((south + north) / 2) * Math.PI) / 180);
+  return [west - dLon, south - dLat, east + dLon, north + dLat];
+}
+
+/**
+ * The parser, with its synchronous throws (a corrupt zlib block, a malformed block) turned
+ * into stream errors: thrown from `_transform` they escape the pipeline and crash the process.
+ */
+class CheckedOsmTransform extends OSMTransform {
+  override _transform(chunk: Buffer, encoding: BufferEncoding, next: TransformCallback): void {
+    try {
+      super._transform(chunk, encoding, next);
+    } catch (error) {
+      next(error as Error);
+    }
+  }
+  override _flush(next: TransformCallback): void {
+    try {
+      super._flush(next);
+    } catch (error) {
+      next(error as Error);
+    }
+  }
 }
 
 /** closed rings from member ways, joined end to end (reversed where needed) */
@@ -77,9 +105,10 @@ function assembleRings(parts: LonLat[][]): LonLat[][] {
       const end = ring[ring.length - 1]!;
       for (let i = 0; i < open.length; i++) {
         const part = open[i]!;
-        if (same(part[0]!, end)) ring.push(...part.slice(1));
-        else if (same(part[part.length - 1]!, end)) ring.push(...part.reverse().slice(1));
-        else continue;
+        if (same(part[part.length - 1]!, end)) part.reverse();
+        else if (!same(part[0]!, end)) continue;
+        // a loop, not push(...part): a long member way would overflow the stack
+        for (let k = 1; k < part.length; k++) ring.push(part[k]!);
         open.splice(i, 1);
         grown = true;
         break;
@@ -98,65 +127,105 @@ function pick(tags: Tags, keys: readonly string[]): Tags {
 
 export async function packageFromOsm(
   pbfPath: string,
-  options: { manifestPath: string; boundaryPath: string; outDir?: string | undefined },
+  options: {
+    manifestPath: string;
+    boundaryPath: string;
+    outDir?: string | undefined;
+    /** copied into the package as they are */
+    plannedBoundaryPath?: string | undefined;
+    weatherPath?: string | undefined;
+    /** writes an explicit `height` (and `height_source`) on every building */
+    heightRule?: BuildingHeightRule | undefined;
+  },
 ): Promise<OsmPackage> {
-  const manifest = await readFile(options.manifestPath, 'utf8');
-  const boundary = await readFile(options.boundaryPath, 'utf8');
-  const [west, south, east, north] = boundaryBbox(boundary);
+  const { manifest, boundary, zone, extract } = await readOsmInputs(pbfPath, options);
+  const plannedBoundary = options.plannedBoundaryPath
+    ? await readOsmInput(options.plannedBoundaryPath, 'planned_boundary.geojson')
+    : undefined;
+  const weather = options.weatherPath ? await readOsmInput(options.weatherPath, 'weather.epw') : undefined;
+  const [west, south, east, north] = readArea(zone);
   const nodes = new Map<number, LonLat>();
   const ways = new Map<number, OsmWay>();
   const relations: OsmRelation[] = [];
   let wayCount = 0;
 
-  await pipeline(
-    createReadStream(pbfPath),
-    new OSMTransform({ withTags: true, withInfo: false }),
-    async (batches) => {
-      for await (const batch of batches as AsyncIterable<Array<Record<string, unknown>>>) {
-        for (const item of batch) {
-          if (item.type === 'node') {
-            const lon = item.lon as number;
-            const lat = item.lat as number;
-            if (lon >= west && lon <= east && lat >= south && lat <= north)
-              nodes.set(item.id as number, [Math.round(lon * 1e7) / 1e7, Math.round(lat * 1e7) / 1e7]);
-          } else if (item.type === 'way') {
-            wayCount++;
-            const refs = item.refs as number[];
-            if (refs.some((r) => nodes.has(r)))
-              ways.set(item.id as number, {
-                id: item.id as number,
-                refs,
-                tags: item.tags as Tags | undefined,
-              });
-          } else if (item.type === 'relation') {
-            const tags = item.tags as Tags | undefined;
-            if (tags?.type === 'multipolygon')
-              relations.push({
-                id: item.id as number,
-                tags,
-                members: item.members as OsmRelation['members'],
-              });
+  try {
+    await pipeline(
+      extract.createReadStream({ start: 0 }),
+      new CheckedOsmTransform({ withTags: true, withInfo: false }),
+      async (batches) => {
+        for await (const batch of batches as AsyncIterable<Array<Record<string, unknown>>>) {
+          for (const item of batch) {
+            if (item.type === 'node') {
+              const lon = item.lon as number;
+              const lat = item.lat as number;
+              if (lon >= west && lon <= east && lat >= south && lat <= north)
+                nodes.set(item.id as number, [Math.round(lon * 1e7) / 1e7, Math.round(lat * 1e7) / 1e7]);
+            } else if (item.type === 'way') {
+              wayCount++;
+              const refs = item.refs as number[];
+              if (refs.some((r) => nodes.has(r)))
+                ways.set(item.id as number, {
+                  id: item.id as number,
+                  refs,
+                  tags: item.tags as Tags | undefined,
+                });
+            } else if (item.type === 'relation') {
+              const tags = item.tags as Tags | undefined;
+              if (tags?.type === 'multipolygon')
+                relations.push({
+                  id: item.id as number,
+                  tags,
+                  members: item.members as OsmRelation['members'],
+                });
+            }
           }
         }
-      }
-    },
-  );
+      },
+    );
+  } catch {
+    // the parser's own message says little to an operator ("input format error")
+    throw refusal(pbfPath, PBF_REFUSAL);
+  }
+  if (wayCount === 0)
+    throw refusal(
+      pbfPath,
+      'osm-pbf: the extract holds no ways; give an extract of the area (e.g. from Geofabrik)',
+    );
 
   const buildings: unknown[] = [];
   const roads: unknown[] = [];
   const landcover: unknown[] = [];
+  // what the completeness of the footprints is measured with (completeness.ts)
+  const footprintPolygons: LonLat[][][] = [];
+  const builtUpPolygons: LonLat[][][] = [];
+  const openPolygons: LonLat[][][] = [];
   let droppedHeights = 0;
+  let droppedLong = 0;
+  /** whether a ring or line is within the package's vertex limit (else dropped and counted) */
+  const fits = (positions: LonLat[]) => {
+    if (positions.length <= MAX_POSITIONS) return true;
+    droppedLong++;
+    return false;
+  };
   const line = (refs: number[]) => refs.map((r) => nodes.get(r)).filter((p): p is LonLat => p !== undefined);
   const closedLine = (refs: number[]) => {
     const pts = line(refs);
-    return pts.length === refs.length && refs.length >= 4 && refs[0] === refs[refs.length - 1] ? pts : null;
+    return pts.length === refs.length && refs.length >= 4 && refs[0] === refs[refs.length - 1] && fits(pts)
+      ? pts
+      : null;
   };
-  const buildingTags = (tags: Tags): Tags => {
+  const buildingTags = (tags: Tags, outer: LonLat[]): Tags => {
     const kept = pick(tags, ['building', 'height', 'building:levels', 'name']);
     if (typeof buildingHeight(kept) === 'string') {
       droppedHeights++;
       delete kept.height;
       if (typeof buildingHeight(kept) === 'string') delete kept['building:levels'];
+    }
+    if (options.heightRule) {
+      const ruled = options.heightRule(kept, outer);
+      kept.height = ruled.heightM;
+      kept.height_source = ruled.source;
     }
     return kept;
   };
@@ -167,16 +236,24 @@ export async function packageFromOsm(
     if (!tags) continue;
     if (tags.building !== undefined && tags.building !== 'no') {
       const ring = closedLine(way.refs);
+      if (ring) footprintPolygons.push([ring]);
       if (ring)
         buildings.push({
           type: 'Feature',
-          properties: buildingTags(tags),
+          properties: buildingTags(tags, ring),
           geometry: { type: 'Polygon', coordinates: [ring] },
         });
       continue;
     }
+    if (isBuiltUp(tags)) {
+      // measured only (not in the package): a land-use ring over the limit is left out quietly
+      const ring = line(way.refs);
+      if (ring.length >= 4 && ring.length === way.refs.length && way.refs[0] === way.refs.at(-1))
+        builtUpPolygons.push([ring]);
+    }
     if (isArea(tags) && landKind(tags) !== null) {
       const ring = closedLine(way.refs);
+      if (ring) openPolygons.push([ring]);
       if (ring)
         landcover.push({
           type: 'Feature',
@@ -198,7 +275,7 @@ export async function packageFromOsm(
     }
     if (typeof tags.highway === 'string' && HIGHWAYS.has(tags.highway)) {
       const pts = line(way.refs);
-      if (pts.length < 2) continue;
+      if (pts.length < 2 || !fits(pts)) continue;
       const kept = pick(tags, ROAD_KEYS);
       for (const key of ['lanes', 'width', 'maxspeed'])
         if (
@@ -212,20 +289,26 @@ export async function packageFromOsm(
   for (const relation of relations) {
     const tags = relation.tags ?? {};
     const isBuilding = tags.building !== undefined && tags.building !== 'no';
-    if (!isBuilding && landKind(tags) === null) continue;
+    if (!isBuilding && landKind(tags) === null && !isBuiltUp(tags)) continue;
     const parts = (role: string) =>
       relation.members
         .filter((m) => m.type === 'way' && (m.role || 'outer') === role)
         .map((m) => ways.get(m.ref))
         .filter((w): w is OsmWay => w !== undefined)
         .map((w) => line(w.refs));
-    const outers = assembleRings(parts('outer'));
+    // land use that is only measured leaves out its over-long rings without counting them
+    const packaged = isBuilding || landKind(tags) !== null;
+    const keep = packaged ? fits : (ring: LonLat[]) => ring.length <= MAX_POSITIONS;
+    const outers = assembleRings(parts('outer')).filter(keep);
     if (outers.length === 0) continue;
     // holes go with the first outer ring (even–odd rasterising keeps them open)
-    const inners = assembleRings(parts('inner'));
-    const polygons = outers.map((outer, k) => (k === 0 ? [outer, ...inners] : [outer]));
+    const inners = assembleRings(parts('inner')).filter(keep);
+    const polygons = outers.map((outer, k) => (k === 0 ? [outer].concat(inners) : [outer]));
+    if (!isBuilding && isBuiltUp(tags)) builtUpPolygons.push(...polygons);
+    if (!packaged) continue;
+    (isBuilding ? footprintPolygons : openPolygons).push(...polygons);
     const properties = isBuilding
-      ? buildingTags(tags)
+      ? buildingTags(tags, outers[0]!)
       : pick(tags, ['landuse', 'leisure', 'natural', 'water', 'waterway', 'place', 'amenity', 'name']);
     (isBuilding ? buildings : landcover).push({
       type: 'Feature',
@@ -243,9 +326,25 @@ export async function packageFromOsm(
     'roads.geojson': collection(roads),
     'landcover.geojson': collection(landcover),
   };
+  const completeness = measureCompleteness({
+    area: [west, south, east, north],
+    buildings: footprintPolygons,
+    builtUp: builtUpPolygons,
+    open: openPolygons,
+  });
+  files['districts.geojson'] = districtsGeojson(completeness);
+  if (plannedBoundary !== undefined) files['planned_boundary.geojson'] = plannedBoundary;
+  if (weather !== undefined) files['weather.epw'] = weather;
   if (options.outDir) {
-    await mkdir(options.outDir, { recursive: true });
-    for (const [name, text] of Object.entries(files)) await writeFile(join(options.outDir, name), text);
+    try {
+      await mkdir(options.outDir, { recursive: true });
+      for (const [name, text] of Object.entries(files)) await writeFile(join(options.outDir, name), text);
+    } catch (error) {
+      throw refusal(
+        options.outDir,
+        `out-dir: the package cannot be written there (${(error as NodeJS.ErrnoException).code}); give a writable directory with --out`,
+      );
+    }
   }
   return {
     files,
@@ -256,6 +355,8 @@ export async function packageFromOsm(
       roads: roads.length,
       landcover: landcover.length,
       droppedHeights,
+      droppedLong,
+      estimatedDistricts: completeness.districts.filter((d) => d.geometry === 'estimated').length,
     },
   };
 }

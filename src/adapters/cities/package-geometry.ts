@@ -1,3 +1,4 @@
+import { unpackPackageFiles } from '../../domain/coverage/city-package/archive.ts';
 import { geometryFromFiles, packageGeometry } from '../../domain/coverage/city-package/model-geometry.ts';
 import type { CityPackage, PackageFiles } from '../../domain/coverage/city-package/package.ts';
 import type { CityDomainSpec } from '../../model/port.ts';
@@ -22,6 +23,23 @@ export function packageDomainSpec(
 }
 
 /**
+ * The model's city domain for a stored package: the model is handed the archive as the
+ * store keeps it, which it unpacks in its build process (the geometry itself, read here on
+ * the event loop, is for a model that cannot).
+ */
+export function archivedPackageSpec(
+  city: PackageOutline,
+  revision: string,
+  loadArchive: () => Promise<Uint8Array>,
+): CityDomainSpec {
+  return {
+    ...domainOf(city, revision),
+    geometry: async () => geometryFromFiles(unpackPackageFiles(await loadArchive())),
+    packageArchive: loadArchive,
+  };
+}
+
+/**
  * The model's city domain for a package just validated (the CLI's import): the model
  * rasterises the geometry it holds, without reading or validating the files again.
  */
@@ -29,7 +47,10 @@ export function validatedPackageSpec(city: CityPackage, revision: string): CityD
   return { ...domainOf(city, revision), geometry: async () => packageGeometry(city) };
 }
 
-function domainOf(city: PackageOutline, revision: string): Omit<CityDomainSpec, 'geometry' | 'packageFiles'> {
+function domainOf(
+  city: PackageOutline,
+  revision: string,
+): Omit<CityDomainSpec, 'geometry' | 'packageFiles' | 'packageArchive'> {
   const { manifest } = city;
   return {
     id: manifest.id,

@@ -1,5 +1,3 @@
-import type { cityDefinition } from '../../domain/coverage/city-package/definition.ts';
-import type { PackageFiles } from '../../domain/coverage/city-package/package.ts';
 import type { CityDefinition } from '../../domain/coverage/vocabulary.ts';
 import type { CityDomainSpec } from '../../model/port.ts';
 
@@ -8,24 +6,23 @@ import type { CityDomainSpec } from '../../model/port.ts';
  * packages in the database and the shipped ones (sources.ts builds it).
  */
 export interface ImportedCitySource {
+  /** every imported city's id and revision (a digest of its files): cheap enough to poll */
   list(): Promise<Array<{ id: string; revision: string }>>;
-  files(id: string, revision: string): Promise<PackageFiles | null>;
+  /**
+   * one imported city at one revision: its registry entry and its model domain, read and
+   * checked off the event loop; null when that revision is gone (replaced or removed)
+   */
+  load(id: string, revision: string): Promise<LoadedCity | null>;
 }
+
+export type LoadedCity =
+  | { ok: true; definition: CityDefinition; spec: CityDomainSpec }
+  /** the stored package no longer passes validation (e.g. a rule added since its import) */
+  | { ok: false; problems: string };
 
 export interface CitySources {
   imported: ImportedCitySource;
   embedded: readonly CityDefinition[];
   embeddedSpecs: readonly CityDomainSpec[];
-  /** the model's view of a validated package (adapters/cities/package-geometry) */
-  toSpec(
-    city: {
-      manifest: Parameters<typeof cityDefinition>[0];
-      boundary: CityDefinition['boundary'];
-      weatherEpw: string | null;
-    },
-    revision: string,
-    /** the package's files, read when the model needs them */
-    files: () => Promise<PackageFiles>,
-  ): CityDomainSpec;
   log?: (message: string, error?: unknown) => void;
 }

@@ -14,17 +14,46 @@ export interface FaultLog {
    * once per `quietMs` with the number of repeats, so an outage cannot flood the log.
    */
   report(dependency: string, error: unknown, message: string): void;
+  /**
+   * A request was answered `status` (5xx) because `dependency` failed. The first such
+   * answer of a dependency is one warn line at once; the ones that follow within
+   * `quietMs` are counted and written as one line when that window ends (`suppressed`,
+   * and how many of each status), so an outage writes one line per dependency per
+   * `quietMs` whatever the traffic. Never a stack: the failure's type, code and message.
+   */
+  answered(dependency: string, status: number, error: unknown): void;
   /** the dependency answers again: one line, only if a failure was reported before */
   recovered(dependency: string): void;
   /** from now on, write through the app's logger (same format, same level and redaction) */
   bind(sink: FaultSink): void;
 }
 
+/** What a connection's watcher needs of the fault log: its failures and its recoveries. */
+export type ConnectionFaults = Pick<FaultLog, 'report' | 'recovered'>;
+
 /** Only the parts of an error an operator needs: never a connection string or a stack of secrets. */
 function describe(error: unknown): Record<string, unknown> {
   if (!(error instanceof Error)) return { message: String(error) };
   const code = (error as { code?: unknown }).code;
-  return { type: error.name, message: error.message, ...(code === undefined ? {} : { code: String(code) }) };
+  return {
+    type: error.name,
+    message: error.message,
+    ...(code === undefined ? {} : { code: String(code) }),
+    ...(error.cause instanceof Error ? { cause: causeOf(error.cause) } : {}),
+  };
+}
+
+/** A wrapped driver error by its type and code only: its message may quote a query or a host. */
+function causeOf(cause: Error): Record<string, unknown> {
+  const code = (cause as { code?: unknown }).code;
+  return { type: cause.name, ...(code === undefined ? {} : { code: String(code) }) };
+}
+
+/** The requests of one dependency answered 5xx since its window opened. */
+interface AnswerWindow {
+  suppressed: number;
+  statuses: Record<string, number>;
+  last: unknown;
 }
 
 export function createFaultLog(options: { level: string; quietMs?: number }): FaultLog {
@@ -33,6 +62,24 @@ export function createFaultLog(options: { level: string; quietMs?: number }): Fa
   let sink: FaultSink = earlySink(options.level);
   const last = new Map<string, { at: number; repeats: number }>();
   const failing = new Set<string>();
+  const answers = new Map<string, AnswerWindow>();
+  const seconds = quietMs / 1000;
+  // at the end of a window that counted answers, one line for them all opens the next one
+  const closeWindow = (dependency: string) => {
+    const window = answers.get(dependency);
+    if (!window || window.suppressed === 0) {
+      answers.delete(dependency);
+      return;
+    }
+    const { suppressed, statuses, last } = window;
+    sink.warn(
+      { dependency, suppressed, statuses, failure: describe(last) },
+      `${suppressed} more request(s) answered ${Object.keys(statuses).join('/')} in ${seconds} s: ${dependency} still failing`,
+    );
+    answers.set(dependency, { suppressed: 0, statuses: {}, last });
+    openWindow(dependency);
+  };
+  const openWindow = (dependency: string) => setTimeout(() => closeWindow(dependency), quietMs).unref();
   return {
     report(dependency, error, message) {
       failing.add(dependency);
@@ -45,7 +92,22 @@ export function createFaultLog(options: { level: string; quietMs?: number }): Fa
         return;
       }
       last.set(key, { at: now, repeats: 0 });
-      sink.warn({ dependency, err, ...(seen?.repeats ? { repeats: seen.repeats } : {}) }, message);
+      sink.warn({ dependency, failure: err, ...(seen?.repeats ? { repeats: seen.repeats } : {}) }, message);
+    },
+    answered(dependency, status, error) {
+      const window = answers.get(dependency);
+      if (window) {
+        window.suppressed += 1;
+        window.statuses[status] = (window.statuses[status] ?? 0) + 1;
+        window.last = error;
+        return;
+      }
+      answers.set(dependency, { suppressed: 0, statuses: {}, last: error });
+      openWindow(dependency);
+      sink.warn(
+        { dependency, status, failure: describe(error) },
+        `a request answered ${status}: ${dependency} failing (more within ${seconds} s are counted on one line)`,
+      );
     },
     recovered(dependency) {
       if (!failing.delete(dependency)) return;

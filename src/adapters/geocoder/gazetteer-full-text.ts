@@ -1,4 +1,6 @@
+import type { Selectable } from 'kysely';
 import type { EntryKind, GazetteerEntry } from '../../domain/geocode/gazetteer-entry.ts';
+import type { GazetteerTables } from '../store/schema.ts';
 
 /**
  * The dialect-specific part of the embedded gazetteer: the full-text index over named
@@ -6,18 +8,8 @@ import type { EntryKind, GazetteerEntry } from '../../domain/geocode/gazetteer-e
  * the rows. Everything else (vocabulary, addresses by street and number, reverse lookup,
  * ranking) is shared Kysely or pure code.
  */
-export interface GazetteerRow {
-  id: number;
-  group_key: string;
-  kind: EntryKind;
-  variant: number;
-  name: string;
-  label: string;
-  search: string;
-  lat: number;
-  lon: number;
-  importance: number;
-}
+/** A named row as a search reads it: the table's columns but the origin and house number. */
+export type GazetteerRow = Omit<Selectable<GazetteerTables['gazetteer']>, 'key' | 'source' | 'house_number'>;
 
 /** One typed word and the indexed words it may stand for. */
 export interface WordAlternatives {

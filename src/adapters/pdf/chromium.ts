@@ -63,18 +63,14 @@ export const PDF_OPTIONS = {
 } as const;
 
 /**
- * Replaces the document (run in an isolated world: page scripts are off, and this one
- * leaves no trace in the page's own world) and resolves once it has loaded, fonts included.
+ * Resolves once the document set by Page.setDocumentContent has loaded, fonts included
+ * (run in an isolated world: page scripts are off, and this one leaves no trace in the
+ * page's own world).
  */
-const REPLACE_DOCUMENT = `(html) => {
-  document.open();
-  document.write(html);
-  document.close();
-  const loaded = document.readyState === 'complete'
-    ? Promise.resolve()
-    : new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
-  return loaded.then(() => document.fonts.ready).then(() => true);
-}`;
+const DOCUMENT_LOADED = `(document.readyState === 'complete'
+  ? Promise.resolve()
+  : new Promise((resolve) => window.addEventListener('load', resolve, { once: true }))
+).then(() => document.fonts.ready).then(() => true)`;
 
 function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   return withinDeadline(work, ms, () => {
@@ -178,12 +174,16 @@ export function createChromiumRenderer(options: ChromiumOptions = {}): PdfRender
   async function setContent(pooled: PooledPage, html: string): Promise<void> {
     const on = <Result>(method: string, params: Record<string, unknown>) =>
       pooled.browser.connection.send<Result>(method, params, pooled.sessionId);
+    // the browser's own document.open/write/close: the HTML goes as a protocol string, not
+    // as a 200 kB string literal the renderer would first parse as script (~8 % of a
+    // print's CPU, docs/performance.md)
+    await on('Page.setDocumentContent', { frameId: pooled.frameId, html });
     const { executionContextId } = await on<{ executionContextId: number }>('Page.createIsolatedWorld', {
       frameId: pooled.frameId,
       worldName: 'svc-print',
     });
     const result = await on<{ exceptionDetails?: { text: string } }>('Runtime.evaluate', {
-      expression: `(${REPLACE_DOCUMENT})(${JSON.stringify(html)})`,
+      expression: DOCUMENT_LOADED,
       contextId: executionContextId,
       awaitPromise: true,
       returnByValue: true,

@@ -1,7 +1,7 @@
 import { type Job, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { FaultLog } from '../faults/fault-log.ts';
-import { BACKGROUND_REDIS, openRedis, REQUEST_PATH_REDIS } from '../redis/connection.ts';
+import { BACKGROUND_REDIS, closeRedis, openRedis, REQUEST_PATH_REDIS } from '../redis/connection.ts';
 import type { JobQueue, QueueHandler, QueueMessage } from './port.ts';
 
 export interface BullmqQueueOptions {
@@ -64,6 +64,8 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
   let workerConnection: Redis | null = null;
   let worker: Worker | null = null;
   let running = 0;
+  /** the handlers running now, waited for at close (they hand their job back once aborted) */
+  const handling = new Set<Promise<void>>();
   let closed = false;
   let producerClosed = false;
 
@@ -90,11 +92,14 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
             return;
           }
           running += 1;
-          try {
-            await handler(job.data, controller.signal);
-          } catch {
+          const handled = handler(job.data, controller.signal).catch(() => {
             // a handler records its own failures in the job; the queue only keeps going
+          });
+          handling.add(handled);
+          try {
+            await handled;
           } finally {
+            handling.delete(handled);
             running -= 1;
           }
         },
@@ -139,13 +144,30 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
       if (closed) return;
       closed = true;
       controller.abort();
-      // waits for running handlers, which return soon once aborted
-      if (worker) await worker.close();
-      producerClosed = true;
-      await queue.close();
-      for (const connection of [workerConnection, producerConnection]) {
-        if (connection) await connection.quit().catch(() => connection.disconnect());
+      const connections = [workerConnection, producerConnection].filter((c): c is Redis => c !== null);
+      if (connections.every((connection) => connection.status === 'ready')) {
+        // waits for running handlers, which return soon once aborted
+        if (worker) await worker.close();
+        producerClosed = true;
+        await queue.close();
+      } else {
+        // Redis is unreachable: BullMQ's own close would wait for it to come back. The
+        // handlers still hand their jobs back (to the database; the sweep re-enqueues them)
+        await Promise.allSettled([...handling]);
+        producerClosed = true;
+        void worker?.close(true).catch(() => {});
+        void queue.close().catch(() => {});
       }
+      const outcomes = await Promise.allSettled(connections.map(closeRedis));
+      const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+      if (failed) throw failed.reason;
+    },
+
+    abandon() {
+      closed = true;
+      controller.abort();
+      for (const connection of [workerConnection, producerConnection]) connection?.disconnect();
+      void worker?.disconnect().catch(() => {});
     },
   };
 }

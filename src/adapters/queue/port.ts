@@ -19,6 +19,11 @@ export interface JobQueue {
   drained(): Promise<void>;
   /** messages waiting, being handled and delayed (metrics); optional for simple queues */
   depth?(): Promise<{ waiting: number; active: number; delayed: number }>;
-  /** stops taking messages, aborts running handlers and waits for them */
+  /**
+   * stops taking messages, aborts running handlers and waits for them; throws when the
+   * queue's server could not be told goodbye (it was unreachable)
+   */
   close(): Promise<void>;
+  /** drops whatever connection the queue still holds (a shutdown past its deadline) */
+  abandon?(): void;
 }

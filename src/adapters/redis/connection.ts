@@ -1,5 +1,5 @@
 import { Redis, type RedisOptions } from 'ioredis';
-import type { FaultLog } from '../faults/fault-log.ts';
+import type { ConnectionFaults } from '../faults/fault-log.ts';
 
 /**
  * Bounds for a Redis connection on the request path: a request never waits on Redis
@@ -32,14 +32,14 @@ export const BACKGROUND_REDIS: RedisOptions = {
  * 'error' listener (ioredis would otherwise print "Unhandled error event" stacks) and
  * every failure is one structured log line.
  */
-export function openRedis(url: string, role: string, faults: FaultLog, options: RedisOptions): Redis {
+export function openRedis(url: string, role: string, faults: ConnectionFaults, options: RedisOptions): Redis {
   const redis = new Redis(url, { ...options, connectionName: `svc-api:${role}` });
   watchRedis(redis, role, faults);
   return redis;
 }
 
 /** Routes a connection's failures and recoveries to the fault log. */
-export function watchRedis(redis: Redis, role: string, faults: FaultLog): void {
+export function watchRedis(redis: Redis, role: string, faults: ConnectionFaults): void {
   redis.on('error', (error: unknown) => faults.report('redis', error, `redis connection (${role}) failed`));
   redis.on('ready', () => faults.recovered('redis'));
 }
@@ -56,4 +56,26 @@ export async function awaitReady(redis: Redis, ms: number): Promise<void> {
     const timer = setTimeout(done, ms);
     redis.once('ready', done);
   });
+}
+
+/**
+ * Closes a connection at shutdown: QUIT when Redis is connected (the server forgets the
+ * client at once); otherwise the socket is dropped at once, because a QUIT would wait for
+ * a reconnection that may never come, and this throws so that the shutdown names Redis.
+ * A QUIT that gets no answer (Redis hung) is bounded by the caller's deadline, which then
+ * calls `redis.disconnect()`.
+ */
+export async function closeRedis(redis: Redis): Promise<void> {
+  const status = redis.status;
+  if (status === 'end') return;
+  if (status !== 'ready') {
+    redis.disconnect();
+    throw new Error(`redis not connected (${status}): connection dropped`);
+  }
+  try {
+    await redis.quit();
+  } catch (error) {
+    redis.disconnect();
+    throw error;
+  }
 }

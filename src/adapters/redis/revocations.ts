@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { FaultLog } from '../faults/fault-log.ts';
-import { BACKGROUND_REDIS, openRedis } from './connection.ts';
+import { BACKGROUND_REDIS, closeRedis, openRedis } from './connection.ts';
 
 /**
  * Revocations announced to every instance over Redis pub/sub, so that once one process
@@ -9,7 +9,10 @@ import { BACKGROUND_REDIS, openRedis } from './connection.ts';
  */
 export interface RevocationChannel {
   announce(keyId: string): void;
+  /** throws when Redis could not be told goodbye (see closeRedis) */
   close(): Promise<void>;
+  /** drops the subscriber's socket at once (a shutdown past its deadline) */
+  abandon(): void;
 }
 
 export function revocationChannelName(prefix: string): string {
@@ -49,8 +52,7 @@ export function openRevocationChannel(options: {
     announce(keyId) {
       void announceRevocation(options.publisher, options.prefix, keyId);
     },
-    async close() {
-      await subscriber.quit().catch(() => subscriber.disconnect());
-    },
+    close: () => closeRedis(subscriber),
+    abandon: () => subscriber.disconnect(),
   };
 }

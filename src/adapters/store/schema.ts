@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { GazetteerEntry } from '../../domain/geocode/gazetteer-entry.ts';
 
 /**
  * Tables of the service's database, one interface per feature. The same schema and the
@@ -86,28 +87,20 @@ export interface ReportJobsTable {
   trace_context: string | null;
 }
 
-/** The embedded gazetteer (see migration 002 and src/adapters/geocoder/). */
+/** `groupKey` → `group_key`: a domain field's name as its column's. */
+type SnakeCase<Name extends string> = Name extends `${infer Head}${infer Tail}`
+  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeCase<Tail>}`
+  : Name;
+
+/** The columns of a domain record: the same fields, the same types, named in snake case. */
+export type ColumnsOf<Record> = { [Field in keyof Record & string as SnakeCase<Field>]: Record[Field] };
+
+/**
+ * The embedded gazetteer (see migration 002 and src/adapters/geocoder/). A row is a
+ * GazetteerEntry (the domain's declaration, with each field's meaning) plus its id.
+ */
 export interface GazetteerTables {
-  gazetteer: {
-    id: Generated<number>;
-    /** where the row comes from: `<group_key>:<lang>` for a starter variant, `oa:<HASH>` for an address */
-    key: string;
-    /** language variants of one place share it; an address carries its street's key */
-    group_key: string;
-    kind: 'place' | 'street' | 'locality' | 'address';
-    /** 'starter', or 'import:<file name>' for the rows one imported file brought */
-    source: string;
-    /** 0 for the primary language variant */
-    variant: number;
-    name: string;
-    label: string;
-    search: string;
-    lat: number;
-    lon: number;
-    importance: number;
-    /** normalised house number ('12a') of an address; null for named rows */
-    house_number: string | null;
-  };
+  gazetteer: ColumnsOf<GazetteerEntry> & { id: Generated<number> };
   gazetteer_terms: { term: string; docs: number };
   gazetteer_term_grams: { gram: string; len: number; term: string };
   gazetteer_meta: { name: string; value: string };
@@ -123,6 +116,42 @@ export interface CityPackagesTable {
   imported_at: number;
 }
 
+/** live feeds (migration 007, src/adapters/store/feed-store.ts) */
+export interface FeedTables {
+  feed_readings: {
+    feed: string;
+    site: string;
+    quantity: string;
+    hour_ms: number;
+    value: number;
+    lat: number;
+    lon: number;
+    read_ms: number;
+  };
+  feed_states: {
+    feed: string;
+    last_attempt_ms: number | null;
+    last_success_ms: number | null;
+    last_error: string | null;
+    newest_value_ms: number | null;
+  };
+  feed_leases: { name: string; holder: string; until_ms: number };
+}
+
+/** archive backfills (migration 008, src/adapters/store/reference-store.ts) */
+export interface ReferenceTables {
+  backfill_chunks: { run: string; chunk: string; body_gz: Uint8Array; fetched_ms: number };
+  reference_years: {
+    domain: string;
+    year: number;
+    version: string;
+    payload_gz: Uint8Array;
+    summary: string;
+    activated_ms: number;
+  };
+}
+
 export type Database = CoreTables & { report_jobs: ReportJobsTable } & GazetteerTables & {
     city_packages: CityPackagesTable;
-  };
+  } & FeedTables &
+  ReferenceTables;

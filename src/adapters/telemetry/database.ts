@@ -1,5 +1,6 @@
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver } from 'kysely';
-import { secondsSince, type Telemetry } from '../../domain/telemetry/port.ts';
+import type { Telemetry } from '../../domain/telemetry/port.ts';
+import { secondsSince } from './seconds-since.ts';
 
 const INSTRUMENTED = Symbol('svc.telemetry');
 

@@ -1,6 +1,7 @@
 import type { StatisticsPool } from '../../adapters/threads/statistics-pool.ts';
-import { secondsSince, type Telemetry } from '../../domain/telemetry/port.ts';
+import type { Telemetry } from '../../domain/telemetry/port.ts';
 import type { MicroclimateModel, SeriesSpan } from '../../model/port.ts';
+import { secondsSince } from './seconds-since.ts';
 
 const SERIES_KIND: Record<SeriesSpan['kind'], string> = {
   reference: 'reference_year',

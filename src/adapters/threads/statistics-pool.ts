@@ -4,11 +4,12 @@ import {
   airBlockFromTallies,
   type BlockName,
   type CellColumns,
+  LocalCalendars,
   mergeAirTallies,
 } from '../../domain/stats/index.ts';
 import { startModuleThread } from '../../runtime/module-thread.ts';
 import type { StatisticsPool, StatisticsReferences } from './port.ts';
-import { exerciseYear } from './statistics-exercise.ts';
+import { exerciseYearInTurns } from './statistics-exercise.ts';
 import { planShares, type SharePlan } from './statistics-plan.ts';
 import { BLOCK_COLUMNS, type StatisticsReply, type StatisticsTask } from './statistics-protocol.ts';
 
@@ -65,6 +66,8 @@ export function createStatisticsPool(size: number): StatisticsPool {
     { resolve: (reply: StatisticsReply) => void; reject: (e: Error) => void }
   >();
   const busy = new Map<Worker, number>();
+  /** the calendars of the hours whose air tallies are merged here (the threads keep their own) */
+  const calendars = new LocalCalendars();
   let nextId = 1;
   let workers: Worker[] = [];
 
@@ -162,7 +165,7 @@ export function createStatisticsPool(size: number): StatisticsPool {
     const tallies = replies.flatMap((reply) => (reply.airTallies ? [reply.airTallies] : []));
     if (tallies.length > 0) {
       // the groups' tallies add up exactly to all cells' (air-tallies.ts): as one thread would
-      const air = airBlockFromTallies(hours, mergeAirTallies(tallies), references.air);
+      const air = airBlockFromTallies(hours, mergeAirTallies(tallies), references.air, calendars.of(hours));
       if (air) blocks.air = air;
     }
     return blocks;
@@ -175,14 +178,14 @@ export function createStatisticsPool(size: number): StatisticsPool {
       await Promise.all(
         workers.map(async (worker) => {
           for (const cellCount of EXERCISE_CELL_COUNTS) {
-            const { hours, cells } = exerciseYear(cellCount);
+            const { hours, cells } = await exerciseYearInTurns(cellCount);
             const plan = { blocks: ALL_BLOCKS, tallyAir: { from: 0, to: cells.length } };
             await post(worker, share(hours, cells, plan, 0, new Map()), {});
           }
         }),
       );
       // and a radius's path through both threads, whose merge runs on this thread
-      const { hours, cells } = exerciseYear(EXERCISE_RADIUS_CELLS);
+      const { hours, cells } = await exerciseYearInTurns(EXERCISE_RADIUS_CELLS);
       await compute(hours, cells, {});
     },
     async close() {

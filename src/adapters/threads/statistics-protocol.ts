@@ -24,5 +24,5 @@ export interface StatisticsReply {
 export const BLOCK_COLUMNS: Record<BlockName, readonly (keyof CellColumns)[]> = {
   air: ['no2', 'pm25', 'pm10'],
   wind: ['ucomfort', 'ugust'],
-  thermal: ['utci'],
+  thermal: ['utci', 'airTempC'],
 };

@@ -4,6 +4,7 @@ import {
   computeAirBlock,
   computeThermalBlock,
   computeWindBlock,
+  LocalCalendars,
   type ThermalColumns,
   tallyAir,
   type WindColumns,
@@ -11,24 +12,28 @@ import {
 import { releaseBuffers } from './release-buffers.ts';
 import type { StatisticsReply, StatisticsTask } from './statistics-protocol.ts';
 
+/** this thread's calendars: every location's statistics read the same runs of hours */
+const calendars = new LocalCalendars();
+
 /** Computes the requested statistics blocks of one location off the main thread. */
 parentPort!.on('message', (task: StatisticsTask) => {
   let reply: StatisticsReply;
   try {
     // the pool sends each cell the columns of the blocks asked for (BLOCK_COLUMNS)
     const { hours, cells } = task;
+    const calendar = calendars.of(hours);
     const blocks: StatisticsReply['blocks'] = {};
     if (task.blocks.includes('air')) {
-      const air = computeAirBlock({ hours, cells: cells as AirColumns[] }, task.references.air);
+      const air = computeAirBlock({ hours, cells: cells as AirColumns[], calendar }, task.references.air);
       if (air) blocks.air = air;
     }
     if (task.blocks.includes('wind')) {
-      const wind = computeWindBlock({ hours, cells: cells as WindColumns[] });
+      const wind = computeWindBlock({ hours, cells: cells as WindColumns[], calendar });
       if (wind) blocks.wind = wind;
     }
     if (task.blocks.includes('thermal')) {
       const thermal = computeThermalBlock(
-        { hours, cells: cells as ThermalColumns[] },
+        { hours, cells: cells as ThermalColumns[], calendar },
         task.references.thermal,
       );
       if (thermal) blocks.thermal = thermal;

@@ -1,13 +1,18 @@
 import { parseArgs } from 'node:util';
-import { packageRevision, readPackageDir } from '../../adapters/cities/package-dir.ts';
+import { loadEmbeddedCities } from '../../adapters/cities/embedded-packages.ts';
+import {
+  packageRevision,
+  readPackageDir,
+  UnreadablePackageError,
+} from '../../adapters/cities/package-dir.ts';
 import { validatedPackageSpec } from '../../adapters/cities/package-geometry.ts';
 import type { CityPackageStore } from '../../adapters/cities/package-store.ts';
+import { MAX_POSITIONS } from '../../domain/coverage/city-package/limits.ts';
 import {
   formatPackageError,
   type PackageFiles,
   validateCityPackage,
 } from '../../domain/coverage/city-package/package.ts';
-import { loadEmbeddedCities } from '../../domain/coverage/embedded-cities.ts';
 import { EpwFormatError, parseEpw } from '../../model/embedded/meteo/epw.ts';
 import { cityDomainInfo } from '../../model/embedded/morphology/domains.ts';
 import { loadOrBuildCity, loadOrGenerateNational } from '../../model/embedded/morphology/store.ts';
@@ -22,6 +27,27 @@ import { UsageError } from './keys.ts';
  */
 export class InvalidPackageError extends Error {}
 
+/**
+ * The refusal of a package: one problem is one line (file, rule, fix, and that nothing
+ * changed); several are one line each, then the count.
+ */
+function refusal(lines: string[]): InvalidPackageError {
+  if (lines.length === 1) return new InvalidPackageError(`${lines[0]}; nothing was imported`);
+  return new InvalidPackageError(
+    `${lines.join('\n')}\nthe package has ${lines.length} errors; nothing was imported`,
+  );
+}
+
+/** a refusal for the files' problems, anything else as it is */
+async function refusingUnreadable<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof UnreadablePackageError) throw refusal(error.lines);
+    throw error;
+  }
+}
+
 export interface CitiesCommandDeps {
   store: CityPackageStore;
   /** where the model's rasters are cached (MODEL_DIR, default DATA_DIR) */
@@ -32,35 +58,55 @@ export interface CitiesCommandDeps {
 }
 
 const USAGE =
-  'usage: cities import DIR | cities import-osm FILE.osm.pbf --manifest city.json --boundary boundary.geojson [--out DIR] | cities list | cities remove ID';
+  'usage: cities import DIR | cities import-osm FILE.osm.pbf --manifest city.json --boundary boundary.geojson [--planned-boundary FILE] [--weather FILE.epw] [--heights FILE.json] [--out DIR] | cities list | cities remove ID';
 
 export async function runCitiesCommand(argv: string[], deps: CitiesCommandDeps): Promise<void> {
   const [sub, ...rest] = argv;
   if (sub === 'import') {
     const { positionals } = parseArgs({ args: rest, allowPositionals: true, strict: true });
     if (positionals.length !== 1) throw new UsageError(USAGE);
-    return importPackage(await readPackageDir(positionals[0]!), deps);
+    return importPackage(await refusingUnreadable(() => readPackageDir(positionals[0]!)), deps);
   }
   if (sub === 'import-osm') {
     const { values, positionals } = parseArgs({
       args: rest,
       allowPositionals: true,
       strict: true,
-      options: { manifest: { type: 'string' }, boundary: { type: 'string' }, out: { type: 'string' } },
+      options: {
+        manifest: { type: 'string' },
+        boundary: { type: 'string' },
+        out: { type: 'string' },
+        'planned-boundary': { type: 'string' },
+        weather: { type: 'string' },
+        heights: { type: 'string' },
+      },
     });
     if (positionals.length !== 1 || !values.manifest || !values.boundary) throw new UsageError(USAGE);
     const { packageFromOsm } = await import('../../adapters/cities/osm-extract.ts');
+    const { readHeightRule } = await import('../../adapters/cities/height-rule.ts');
     const started = deps.clock();
-    const built = await packageFromOsm(positionals[0]!, {
-      manifestPath: values.manifest,
-      boundaryPath: values.boundary,
-      outDir: values.out,
-    });
+    const heightRule = values.heights ? await readHeightRule(values.heights) : undefined;
+    const built = await refusingUnreadable(() =>
+      packageFromOsm(positionals[0]!, {
+        manifestPath: values.manifest!,
+        boundaryPath: values.boundary!,
+        outDir: values.out,
+        plannedBoundaryPath: values['planned-boundary'],
+        weatherPath: values.weather,
+        heightRule,
+      }),
+    );
     deps.err(
       `read ${built.summary.ways} ways in ${((deps.clock() - started) / 1000).toFixed(1)} s: ` +
         `${built.summary.buildings} buildings, ${built.summary.roads} roads, ${built.summary.landcover} land-cover areas` +
         (built.summary.droppedHeights
           ? `, ${built.summary.droppedHeights} unreadable heights left to the levels/default`
+          : '') +
+        (built.summary.droppedLong
+          ? `, ${built.summary.droppedLong} rings or lines over ${MAX_POSITIONS} positions left out`
+          : '') +
+        (built.summary.estimatedDistricts
+          ? `, ${built.summary.estimatedDistricts} districts mapped too sparsely: built share estimated (districts.geojson)`
           : '') +
         (built.outDir ? `; package written to ${built.outDir}` : ''),
     );
@@ -89,18 +135,14 @@ export async function runCitiesCommand(argv: string[], deps: CitiesCommandDeps):
 async function importPackage(files: PackageFiles, deps: CitiesCommandDeps): Promise<void> {
   const started = deps.clock();
   const result = validateCityPackage(files);
-  if (!result.ok) {
-    for (const error of result.errors) deps.err(formatPackageError(error));
-    throw new InvalidPackageError(`the package has ${result.errors.length} error(s); nothing was imported`);
-  }
+  if (!result.ok) throw refusal(result.errors.map(formatPackageError));
   const { city } = result;
   if (city.weatherEpw !== null) {
     try {
       parseEpw(city.weatherEpw);
     } catch (error) {
       const line = error instanceof EpwFormatError && error.line !== null ? ` line ${error.line}` : '';
-      deps.err(`weather.epw${line}: [epw-format] ${(error as Error).message}`);
-      throw new InvalidPackageError('the package has 1 error(s); nothing was imported');
+      throw refusal([`weather.epw${line}: [epw-format] ${(error as Error).message}`]);
     }
   }
   const revision = packageRevision(files);

@@ -74,6 +74,13 @@ async function createKey(argv: string[], deps: KeysCommandDeps): Promise<void> {
     const raw = values['expires-at'];
     expiresMs = /^\d{4}-\d{2}-\d{2}/.test(raw) ? Date.parse(raw) : Number.NaN;
     if (Number.isNaN(expiresMs)) throw new UsageError('--expires-at must be an ISO 8601 date or timestamp');
+    const nowMs = deps.clock();
+    // a key born expired would be refused on its first request: almost always a typo in the year
+    if (expiresMs <= nowMs) {
+      throw new UsageError(
+        `--expires-at ${new Date(expiresMs).toISOString()} is not in the future (now ${new Date(nowMs).toISOString()}): give a later date or timestamp, or leave it out for a key that does not expire`,
+      );
+    }
   }
   const origins =
     values.origins === undefined

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { embeddedCitySpecs } from '../../adapters/cities/embedded.ts';
-import { CITIES as REGISTRY } from '../../domain/coverage/cities.ts';
+import { loadEmbeddedCities } from '../../adapters/cities/embedded-packages.ts';
 import { ModelEngine } from '../../model/embedded/compute/engine.ts';
 import { HOUR_MS } from '../../model/embedded/compute/time-steps.ts';
 import { loadDomains } from '../../model/embedded/index.ts';
@@ -33,7 +33,7 @@ export async function runRenderLayer(
   });
   const city = values.city as DomainId | undefined;
   const layer = values.layer as PictureLayer | undefined;
-  const specs = await (ctx.cities ?? (() => embeddedCitySpecs(REGISTRY)))();
+  const specs = await (ctx.cities ?? (() => embeddedCitySpecs(loadEmbeddedCities())))();
   const ids = specs.map((s) => s.id);
   if (!city || !ids.includes(city)) throw new Error(`--city must be one of ${ids.join(', ')}`);
   if (!layer || !LAYERS.includes(layer)) throw new Error(`--layer must be one of ${LAYERS.join(', ')}`);

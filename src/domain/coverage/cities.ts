@@ -1,12 +1,14 @@
 import type { Feature, Polygon } from 'geojson';
-import { loadEmbeddedCities } from './embedded-cities.ts';
+import { boundsOf } from '../grid/bbox.ts';
 import type { CityDefinition, Ring } from './vocabulary.ts';
 
+export { type Cities, type CityRegistry, cityRegistry } from './registry.ts';
 /**
- * The city registry: which cities the service covers, what each offers and the outline
- * of its model zones, read from city data packages (docs/cities.md): the ones shipped in
- * data/cities/ and the ones an operator imported. The shipped outlines are the model's
- * own zones, drawn for this service; they are not administrative boundaries.
+ * What the service knows of a city: its vocabulary and the geometry helpers of its
+ * zones. The cities themselves are data (docs/cities.md), the packages shipped in
+ * data/cities/ and the ones an operator imported, held in a CityRegistry (registry.ts)
+ * that the composition root builds. The shipped outlines are the model's own zones,
+ * drawn for this service; they are not administrative boundaries.
  */
 export type {
   CityDefinition,
@@ -37,51 +39,9 @@ export function closed(points: Array<[number, number]>): Ring {
   return doubledSignedArea(ring) < 0 ? ring.reverse() : ring;
 }
 
-/**
- * The live registry. Cities are data (docs/cities.md): the packages shipped under
- * data/cities/ and the ones an operator imported. The composition root loads them and
- * replaces the list whenever an import or removal is seen; everything that asks which
- * cities exist reads this list at the time of the request. Until then it holds the
- * embedded packages, so that code without a composition root (tests, scripts) sees them.
- */
-const live: CityDefinition[] = [];
-let generation = 0;
-
-/** the covered cities, in registry order (a live view: do not keep a copy) */
-export const CITIES: readonly CityDefinition[] = live;
-
-export function replaceCities(cities: readonly CityDefinition[]): void {
-  live.splice(0, live.length, ...cities);
-  generation++;
-}
-
-/** changes whenever the registry does: memoise per generation */
-export function registryGeneration(): number {
-  return generation;
-}
-
-export function findCity(id: string): CityDefinition | undefined {
-  return live.find((city) => city.id === id);
-}
-
 /** [west, south, east, north] of a set of rings. */
-export function ringsBbox(rings: readonly Ring[]): [number, number, number, number] {
-  let west = Number.POSITIVE_INFINITY;
-  let south = Number.POSITIVE_INFINITY;
-  let east = Number.NEGATIVE_INFINITY;
-  let north = Number.NEGATIVE_INFINITY;
-  for (const ring of rings) {
-    for (const [lon, lat] of ring) {
-      west = Math.min(west, lon);
-      east = Math.max(east, lon);
-      south = Math.min(south, lat);
-      north = Math.max(north, lat);
-    }
-  }
-  return [west, south, east, north];
-}
+export const ringsBbox: (rings: readonly Ring[]) => [number, number, number, number] = boundsOf;
 
-/** The city's bbox: its current zone and, where announced, its planned zone. */
 export function cityBbox(city: CityDefinition): [number, number, number, number] {
   return ringsBbox(city.plannedBoundary ? [city.boundary, city.plannedBoundary] : [city.boundary]);
 }
@@ -89,6 +49,3 @@ export function cityBbox(city: CityDefinition): [number, number, number, number]
 export function ringFeature(ring: Ring, properties: Record<string, unknown>): Feature<Polygon> {
   return { type: 'Feature', properties, geometry: { type: 'Polygon', coordinates: [ring] } };
 }
-
-// the shipped packages until the composition root says otherwise (see `live` above)
-replaceCities(loadEmbeddedCities());

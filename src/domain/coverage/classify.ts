@@ -1,7 +1,8 @@
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
-import type { MultiPolygon, Polygon } from 'geojson';
-import { belgiumOutline } from './belgium.ts';
-import { CITIES, type CityDefinition, type Ring, registryGeneration } from './cities.ts';
+import type { Polygon } from 'geojson';
+import { insideBelgium } from './belgium.ts';
+import type { CityDefinition } from './cities.ts';
+import type { CityRegistry } from './registry.ts';
 import { roundCoordinate } from './rounding.ts';
 
 /**
@@ -14,41 +15,15 @@ export type Coverage =
   | { covered: 'national_low_res'; lat: number; lon: number }
   | { covered: false; lat: number; lon: number };
 
-function inside(lon: number, lat: number, polygon: Polygon | MultiPolygon): boolean {
+function inside(lon: number, lat: number, polygon: Polygon): boolean {
   return booleanPointInPolygon([lon, lat], polygon, { ignoreBoundary: true });
 }
 
-function ringPolygon(ring: Ring): Polygon {
-  return { type: 'Polygon', coordinates: [ring] };
-}
-
-interface Zone {
-  city: CityDefinition;
-  boundary: Polygon;
-  planned: Polygon | null;
-}
-let zoneCache: { generation: number; zones: Zone[] } | null = null;
-
-/** the registry's zones, rebuilt when an import or removal changed the registry */
-function currentZones(): Zone[] {
-  const generation = registryGeneration();
-  if (zoneCache?.generation !== generation) {
-    zoneCache = {
-      generation,
-      zones: CITIES.map((city) => ({
-        city,
-        boundary: ringPolygon(city.boundary),
-        planned: city.plannedBoundary ? ringPolygon(city.plannedBoundary) : null,
-      })),
-    };
-  }
-  return zoneCache.zones;
-}
-
-export function classifyPoint(latitude: number, longitude: number): Coverage {
+/** where a point lies among the registry's cities, or in the rest of Belgium, or outside */
+export function classifyPoint(registry: CityRegistry, latitude: number, longitude: number): Coverage {
   const lat = roundCoordinate(latitude);
   const lon = roundCoordinate(longitude);
-  const zones = currentZones();
+  const { zones } = registry;
   for (const zone of zones) {
     if (inside(lon, lat, zone.boundary)) return { covered: 'high_res', city: zone.city, lat, lon };
   }
@@ -57,6 +32,6 @@ export function classifyPoint(latitude: number, longitude: number): Coverage {
       return { covered: 'high_res_in_development', city: zone.city, lat, lon };
     }
   }
-  if (inside(lon, lat, belgiumOutline())) return { covered: 'national_low_res', lat, lon };
+  if (insideBelgium(lon, lat)) return { covered: 'national_low_res', lat, lon };
   return { covered: false, lat, lon };
 }

@@ -12,6 +12,8 @@ import { GeocoderError, ModelTimeoutError, ModelUnavailableError } from './failu
  */
 interface FailureRule {
   type: abstract new (...args: never[]) => Error;
+  /** the outside thing that failed, as the logs name it */
+  dependency: (error: Error) => string;
   code: ErrorCode;
   /** a different code for some services (the map's model outage is 503 in the spec) */
   codeFor?: Partial<Record<Product, ErrorCode>>;
@@ -31,6 +33,7 @@ const UNAVAILABLE: Record<Dependency, string> = {
 const RULES: readonly FailureRule[] = [
   {
     type: DependencyUnavailableError,
+    dependency: (error) => (error as DependencyUnavailableError).dependency,
     code: 'upstream_unavailable',
     detail: (error) =>
       `${UNAVAILABLE[(error as DependencyUnavailableError).dependency]}; retry in a few seconds.`,
@@ -38,17 +41,24 @@ const RULES: readonly FailureRule[] = [
   },
   {
     type: ModelTimeoutError,
+    dependency: () => 'model',
     code: 'upstream_timeout',
     detail: () =>
       'The compute back end did not answer in time; retry shortly and the finished work is served.',
   },
   {
     type: ModelUnavailableError,
+    dependency: () => 'model',
     code: 'upstream_error',
     codeFor: { map: 'upstream_unavailable' },
     detail: () => 'The compute back end failed; retry with a short backoff.',
   },
-  { type: GeocoderError, code: 'upstream_error', detail: (error) => error.message },
+  {
+    type: GeocoderError,
+    dependency: () => 'geocoder',
+    code: 'upstream_error',
+    detail: (error) => error.message,
+  },
 ];
 
 /** The ApiError a failure answers with, or null when it is a bug (the 500 fallback). */
@@ -61,4 +71,18 @@ export function translateFailure(error: unknown, product?: Product): ApiError | 
     }
   }
   return null;
+}
+
+/**
+ * The dependency whose failure `error` is, or wraps (an ApiError thrown with the failure
+ * as its `cause`): the name the fault log counts a 5xx answer under; 'upstream' when the
+ * failure is of no known kind.
+ */
+export function failingDependency(error: unknown): string {
+  let current: unknown = error;
+  for (let depth = 0; current instanceof Error && depth < 5; depth += 1) {
+    for (const rule of RULES) if (current instanceof rule.type) return rule.dependency(current);
+    current = current.cause;
+  }
+  return 'upstream';
 }

@@ -40,6 +40,8 @@ export interface DomainInfo {
   hasBuildings: boolean;
   /** pollutant, wind and UTCI fields the domain models */
   models: { air: boolean; wind: boolean; thermal: boolean };
+  /** a city's high-resolution zone (exterior ring, lon/lat); absent for the nationwide grid */
+  zone?: ReadonlyArray<readonly [number, number]>;
 }
 
 export interface CellLocation {

@@ -13,6 +13,8 @@ export interface MvtLayer {
   name: string;
   squares?: Squares;
   polygons?: readonly VtFeature[];
+  /** points, lines and polygons as their `type` says (the basemap) */
+  features?: readonly VtFeature[];
 }
 
 const MOVE_TO_1 = 9; // command 1, count 1
@@ -30,6 +32,7 @@ class LayerContext {
   private readonly valueIndex = new Map<number | string | boolean, number>();
   readonly tags: number[] = [];
   readonly geometry: number[] = [];
+  type = 3;
 
   key(name: string): number {
     let i = this.keyIndex.get(name);
@@ -52,7 +55,7 @@ class LayerContext {
 
 function writeFeature(ctx: LayerContext, pbf: PbfWriter): void {
   pbf.writePackedVarint(2, ctx.tags);
-  pbf.writeVarintField(3, 3);
+  pbf.writeVarintField(3, ctx.type);
   pbf.writePackedVarint(4, ctx.geometry);
 }
 
@@ -89,33 +92,49 @@ function writeLayer(layer: MvtLayer, pbf: PbfWriter): void {
       pbf.writeMessage(2, writeFeature, ctx);
     }
   }
-  for (const feature of layer.polygons ?? []) {
-    ctx.tags.length = 0;
-    for (const [name, v] of Object.entries(feature.tags)) ctx.tags.push(ctx.key(name), ctx.value(v));
-    ctx.geometry.length = 0;
-    let cx = 0;
-    let cy = 0;
-    for (const ring of feature.geometry) {
-      // rings arrive closed; MVT leaves the closing point to ClosePath
-      const n = ring.length - 1;
+  for (const feature of layer.polygons ?? []) writeGeometryFeature(ctx, pbf, feature, 3);
+  for (const feature of layer.features ?? []) writeGeometryFeature(ctx, pbf, feature, feature.type);
+  for (const key of ctx.keys) pbf.writeStringField(3, key);
+  for (const value of ctx.values) pbf.writeMessage(4, writeValue, value);
+}
+
+function writeGeometryFeature(ctx: LayerContext, pbf: PbfWriter, feature: VtFeature, type: 1 | 2 | 3): void {
+  ctx.tags.length = 0;
+  for (const [name, v] of Object.entries(feature.tags)) ctx.tags.push(ctx.key(name), ctx.value(v));
+  ctx.geometry.length = 0;
+  ctx.type = type;
+  let cx = 0;
+  let cy = 0;
+  if (type === 1) {
+    const points = feature.geometry.flat();
+    ctx.geometry.push(1 | (points.length << 3));
+    for (const [x, y] of points) {
+      ctx.geometry.push(zigzag(x - cx), zigzag(y - cy));
+      cx = x;
+      cy = y;
+    }
+  } else {
+    for (const part of feature.geometry) {
+      // polygon rings arrive closed; MVT leaves the closing point to ClosePath
+      const n = type === 3 ? part.length - 1 : part.length;
       for (let j = 0; j < n; j++) {
-        const [x, y] = ring[j]!;
+        const [x, y] = part[j]!;
         if (j === 0) ctx.geometry.push(MOVE_TO_1);
         else if (j === 1) ctx.geometry.push(2 | ((n - 1) << 3));
         ctx.geometry.push(zigzag(x - cx), zigzag(y - cy));
         cx = x;
         cy = y;
       }
-      ctx.geometry.push(CLOSE_PATH);
+      if (type === 3) ctx.geometry.push(CLOSE_PATH);
     }
-    pbf.writeMessage(2, writeFeature, ctx);
   }
-  for (const key of ctx.keys) pbf.writeStringField(3, key);
-  for (const value of ctx.values) pbf.writeMessage(4, writeValue, value);
+  pbf.writeMessage(2, writeFeature, ctx);
 }
 
 export function encodeTile(layers: readonly MvtLayer[]): Uint8Array | null {
-  const present = layers.filter((l) => (l.squares?.count ?? 0) + (l.polygons?.length ?? 0) > 0);
+  const present = layers.filter(
+    (l) => (l.squares?.count ?? 0) + (l.polygons?.length ?? 0) + (l.features?.length ?? 0) > 0,
+  );
   if (present.length === 0) return null;
   const pbf = new PbfWriter();
   for (const layer of present) pbf.writeMessage(3, writeLayer, layer);

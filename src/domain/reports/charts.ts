@@ -18,15 +18,18 @@ function text(x: number, y: number, content: string, attrs = ''): string {
 }
 
 /**
- * A value printed on a bar: bold, on a white plate so that a grid line never crosses it.
+ * A value printed on a bar: bold, on an opaque white plate so that a grid or reference
+ * line never crosses it (a translucent plate left the 80 % line striking through "73 %").
  * A plate rather than a stroked halo: Chromium prints stroked text as Type 3 glyphs,
  * which PDF readers search and select poorly. The plate's width is estimated from the
  * character count (11 px Inter, tabular figures: about 6.6 px a character).
  */
-function valueLabel(x: number, y: number, content: string): string {
-  const width = content.length * 6.6 + 6;
-  const plate = `<rect x="${n(x - width / 2)}" y="${n(y - 10)}" width="${n(width)}" height="13" rx="2" fill="#ffffff" fill-opacity="0.85"/>`;
-  return plate + text(x, y, content, `text-anchor="middle" font-size="11" font-weight="600" fill="${INK}"`);
+function valueLabel(x: number, y: number, content: string, size = 11): string {
+  const width = content.length * size * 0.6 + 6;
+  const plate = `<rect x="${n(x - width / 2)}" y="${n(y - size + 1)}" width="${n(width)}" height="${n(size + 2)}" rx="2" fill="#ffffff"/>`;
+  return (
+    plate + text(x, y, content, `text-anchor="middle" font-size="${size}" font-weight="600" fill="${INK}"`)
+  );
 }
 
 export interface Segment {
@@ -89,14 +92,42 @@ export interface MonthlyBarsOptions {
   tickFormat?: (value: number) => string;
 }
 
+/**
+ * The drawing of a monthly chart at a given width. The page carries two: the wide one
+ * (640 units, A4 and screens) and a compact one (360 units) that replaces it on a phone,
+ * where the wide one, scaled to the screen, shrank its 11-unit labels to about 5 px.
+ */
+interface MonthlyGeometry {
+  width: number;
+  className: string;
+  /** value labels above the bars */
+  valueSize: number;
+  /** the key's entries one under the other rather than side by side */
+  stackedKey: boolean;
+}
+const WIDE: MonthlyGeometry = { width: 640, className: 'chart-wide', valueSize: 11, stackedKey: false };
+const COMPACT: MonthlyGeometry = { width: 360, className: 'chart-compact', valueSize: 8.5, stackedKey: true };
+
 export function monthlyBars(options: MonthlyBarsOptions): SafeHtml {
-  const width = 640;
+  return raw(`${drawMonthly(options, WIDE)}${drawMonthly(options, COMPACT)}`);
+}
+
+function drawMonthly(options: MonthlyBarsOptions, geometry: MonthlyGeometry): string {
+  const { width } = geometry;
   const keyed = (options.references?.length ?? 0) > 0 || options.highlightCaption !== undefined;
-  const height = (options.height ?? 190) + (keyed ? 15 : 0);
-  const left = 40;
+  const keyRows =
+    (options.references?.length ?? 0) +
+    (geometry.stackedKey && options.highlightCaption !== undefined ? 1 : 0);
+  const keyHeight = keyed ? Math.max(1, keyRows) * 14 + 1 : 0;
+  const height = (options.height ?? 190) + keyHeight;
+  const tickLabels = (options.ticks ?? []).map((tick) => (options.tickFormat ?? options.format)(tick));
+  // room for the longest tick label (about 0.6 em a character at 11 units), else "100 %"
+  // began left of the drawing and lost its first digit on a phone
+  const labelRoom = 8 + Math.ceil(Math.max(0, ...tickLabels.map((label) => label.length)) * 6.6);
+  const left = Math.max(geometry.stackedKey ? 30 : 40, labelRoom);
   const right = 8;
   // reference lines and outlines are explained in a key above the plot, never over the bars
-  const top = keyed ? 36 : 20;
+  const top = keyed ? 21 + keyHeight : 20;
   const bottom = 28;
   const valueLabels: string[] = [];
   const plotW = width - left - right;
@@ -107,7 +138,7 @@ export function monthlyBars(options: MonthlyBarsOptions): SafeHtml {
   const slot = plotW / 12;
   const barW = slot * 0.62;
   const out: string[] = [];
-  for (const tick of options.ticks ?? []) {
+  for (const [index, tick] of (options.ticks ?? []).entries()) {
     out.push(
       `<line x1="${left}" x2="${width - right}" y1="${n(y(tick))}" y2="${n(y(tick))}" stroke="${GRID}" stroke-width="1"/>`,
     );
@@ -115,7 +146,7 @@ export function monthlyBars(options: MonthlyBarsOptions): SafeHtml {
       text(
         left - 6,
         y(tick) + 4,
-        (options.tickFormat ?? options.format)(tick),
+        tickLabels[index] ?? '',
         `text-anchor="end" font-size="11" fill="${MUTED}"`,
       ),
     );
@@ -146,7 +177,7 @@ export function monthlyBars(options: MonthlyBarsOptions): SafeHtml {
       `<rect x="${n(cx - barW / 2)}" y="${n(barTop)}" width="${n(barW)}" height="${n(barH)}" rx="2" fill="${escapeHtml(options.color(value, index))}"${outline}/>`,
     );
     const labelY = value >= 0 ? barTop - 5 : barTop + barH + 13;
-    valueLabels.push(valueLabel(cx, labelY, options.format(value)));
+    valueLabels.push(valueLabel(cx, labelY, options.format(value), geometry.valueSize));
   });
   (options.references ?? []).forEach((reference, index) => {
     const ry = y(reference.value);
@@ -157,18 +188,18 @@ export function monthlyBars(options: MonthlyBarsOptions): SafeHtml {
     out.push(text(left + 32, ky + 4, reference.caption, `font-size="11" fill="${INK}"`));
   });
   if (options.highlightCaption !== undefined) {
-    // beside the reference key when there is one, else where it would be
-    const kx = options.references?.length ? width / 2 + 20 : left;
+    // beside the reference key when there is one (under it when narrow), else where it would be
+    const references = options.references?.length ?? 0;
+    const kx = references && !geometry.stackedKey ? width / 2 + 20 : left;
+    const ky = geometry.stackedKey ? 2 + references * 14 : 2;
     out.push(
-      `<rect x="${kx}" y="2" width="14" height="12" rx="2" fill="none" stroke="${INK}" stroke-width="2"/>`,
+      `<rect x="${kx}" y="${ky}" width="14" height="12" rx="2" fill="none" stroke="${INK}" stroke-width="2"/>`,
     );
-    out.push(text(kx + 20, 12, options.highlightCaption, `font-size="11" fill="${INK}"`));
+    out.push(text(kx + 20, ky + 10, options.highlightCaption, `font-size="11" fill="${INK}"`));
   }
   // the labels last, on their plates, so that no reference line crosses a value
   out.push(...valueLabels);
-  return raw(
-    `<svg class="chart chart-monthly" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeHtml(options.title)}">${out.join('')}</svg>`,
-  );
+  return `<svg class="chart chart-monthly ${geometry.className}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeHtml(options.title)}">${out.join('')}</svg>`;
 }
 
 export interface Group {

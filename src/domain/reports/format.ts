@@ -3,10 +3,13 @@ import type { ReportLang } from './i18n/index.ts';
 /**
  * Numbers and dates as a reader of each language expects them: en-GB, fr-BE, nl-BE
  * (decimal comma and narrow spaces in French, dots for thousands in Dutch). Dates are
- * shown in Belgian time because the reader lives there.
+ * shown in the time zone of the place the report is about (its city package's), named
+ * as the language names it ("Central European Time") rather than by the IANA id, whose
+ * "Europe/Brussels" would name Brussels in a report about another town.
  */
 const LOCALES: Record<ReportLang, string> = { en: 'en-GB', fr: 'fr-BE', nl: 'nl-BE' };
-const TIME_ZONE = 'Europe/Brussels';
+/** the nationwide dataset's zone, and the default */
+export const BELGIAN_TIME_ZONE = 'Europe/Brussels';
 /** keeps a number and its unit on one line */
 export const NBSP = '\u00a0';
 /** Intl writes a hyphen-minus; the minus sign has the width of a digit and reads as one */
@@ -31,7 +34,7 @@ export interface Formatter {
   plural(count: number): 'one' | 'other';
   /** a long date (e.g. 3 March 2025) */
   date(instant: Date | number): string;
-  /** long date and time in Belgian time, with its zone and UTC offset: '… 21:28 (Europe/Brussels, UTC+1)' */
+  /** long date and time in the place's zone, named, with its UTC offset: '… 21:28 (Central European Time, UTC+1)' */
   dateTime(instant: Date | number): string;
   /** an hour of the day on the clock as the language writes it: 15:00, 15 h, 15.00 uur */
   hour(hour: number): string;
@@ -53,19 +56,37 @@ const MONTH_LABELS: Record<ReportLang, readonly string[]> = {
   nl: ['Jan', 'Feb', 'Mrt', 'Apr', 'Mei', 'Jun', 'Jul', 'Aug', 'Sep', 'Okt', 'Nov', 'Dec'],
 };
 
-/** 'UTC+1' or 'UTC+2': Brussels' offset from UTC at that instant (winter or summer time) */
-const offsetFormat = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, timeZoneName: 'shortOffset' });
-export function utcOffset(instant: Date | number): string {
-  const name = offsetFormat.formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value;
-  const offset = (name ?? 'GMT').replace('GMT', '');
+const zoneName = (format: Intl.DateTimeFormat, instant: Date | number) =>
+  format.formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value;
+
+/** 'UTC+1' or 'UTC+2': the zone's offset from UTC at that instant (winter or summer time) */
+export function utcOffset(instant: Date | number, timeZone = BELGIAN_TIME_ZONE): string {
+  const offsetFormat = new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'shortOffset' });
+  const offset = (zoneName(offsetFormat, instant) ?? 'GMT').replace('GMT', '');
   return `UTC${offset === '' ? '+0' : offset.replace('-', MINUS)}`;
 }
 
-const cache = new Map<ReportLang, Formatter>();
+/**
+ * Formatters already built, by language and time zone: a formatter's Intl formats take
+ * milliseconds to build, so a process that renders reports keeps one of these (the caller
+ * owns the instance; this module keeps nothing).
+ */
+export class Formatters {
+  private readonly byKey = new Map<string, Formatter>();
 
-export function formatterFor(lang: ReportLang): Formatter {
-  const cached = cache.get(lang);
-  if (cached) return cached;
+  of(lang: ReportLang, timeZone = BELGIAN_TIME_ZONE): Formatter {
+    const key = `${lang} ${timeZone}`;
+    let formatter = this.byKey.get(key);
+    if (!formatter) {
+      formatter = formatterFor(lang, timeZone);
+      this.byKey.set(key, formatter);
+    }
+    return formatter;
+  }
+}
+
+/** a new formatter of a language in a time zone (an IANA name, from the city package); Formatters remembers them */
+export function formatterFor(lang: ReportLang, timeZone = BELGIAN_TIME_ZONE): Formatter {
   const locale = LOCALES[lang];
   const formats = new Map<string, Intl.NumberFormat>();
   const numberFormat = (style: 'decimal' | 'percent', decimals: number) => {
@@ -83,12 +104,9 @@ export function formatterFor(lang: ReportLang): Formatter {
   };
   const signed = (text: string) => text.replace('-', MINUS);
   const plurals = new Intl.PluralRules(locale);
-  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: TIME_ZONE });
-  const dateTimeFormat = new Intl.DateTimeFormat(locale, {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: TIME_ZONE,
-  });
+  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone });
+  const dateTimeFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone });
+  const longZoneFormat = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'long' });
   const monthLong = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
   const midMonth = (month: number) => Date.UTC(2001, month - 1, 15);
   const formatter: Formatter = {
@@ -110,7 +128,8 @@ export function formatterFor(lang: ReportLang): Formatter {
     integer: (value) => signed(numberFormat('decimal', 0).format(value)),
     plural: (count) => (plurals.select(count) === 'one' ? 'one' : 'other'),
     date: (instant) => dateFormat.format(instant),
-    dateTime: (instant) => `${dateTimeFormat.format(instant)} (${TIME_ZONE}, ${utcOffset(instant)})`,
+    dateTime: (instant) =>
+      `${dateTimeFormat.format(instant)} (${zoneName(longZoneFormat, instant) ?? timeZone}, ${utcOffset(instant, timeZone)})`,
     hour: (hour) =>
       lang === 'fr'
         ? `${hour}${NBSP}h`
@@ -120,6 +139,5 @@ export function formatterFor(lang: ReportLang): Formatter {
     month: (month) => monthLong.format(midMonth(month)),
     monthLabel: (month) => MONTH_LABELS[lang][month - 1] ?? String(month),
   };
-  cache.set(lang, formatter);
   return formatter;
 }

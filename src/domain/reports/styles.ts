@@ -10,6 +10,15 @@ export interface ReportFont {
  * the page makes no request; only those weights are used, so no weight is synthesised.
  * DejaVu Sans is the fallback for glyphs such as subscripts.
  */
+/**
+ * Inter for Latin text; DejaVu Sans for symbols Inter lacks (subscripts, arrows); Noto
+ * Sans CJK and Noto Color Emoji (Debian fonts-noto-cjk, fonts-noto-color-emoji, installed
+ * by .ci/run) for an address in Chinese, Japanese or Korean script or with an emoji, so
+ * that no label prints as empty boxes. Chromium embeds the glyphs it uses in the PDF.
+ */
+export const FONT_STACK =
+  "'Inter','DejaVu Sans','Noto Sans CJK SC','Noto Color Emoji','Helvetica Neue',Arial,sans-serif";
+
 export function reportCss(options: { fonts?: readonly ReportFont[]; footer: string }): string {
   const fontFace = (options.fonts ?? [])
     .map(
@@ -23,14 +32,14 @@ export function reportCss(options: { fonts?: readonly ReportFont[]; footer: stri
 :root{--ink:#1f2d3d;--muted:#5d6c7b;--line:#e3e8ee;--paper:#ffffff;--bg:#eef2f6;--air:#2d6cdf;--wind:#0e9384;--thermal:#e0652b}
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
-body{margin:0;background:var(--bg);color:var(--ink);font-family:'Inter','DejaVu Sans','Helvetica Neue',Arial,sans-serif;font-size:15px;line-height:1.5}
+body{margin:0;background:var(--bg);color:var(--ink);font-family:${FONT_STACK};font-size:15px;line-height:1.5}
 .num,.big,.stat b,.kv,svg.chart{font-variant-numeric:tabular-nums}
 .page{max-width:880px;margin:24px auto;background:var(--paper);padding:40px 48px;border-radius:10px;box-shadow:0 1px 3px rgba(16,24,40,.08)}
 header.cover{border-bottom:3px solid var(--ink);padding-bottom:14px;margin-bottom:18px}
 .brand{font-size:12px;letter-spacing:.08em;text-transform:uppercase;color:var(--muted);font-weight:600}
 h1{font-size:28px;line-height:1.15;margin:6px 0 2px;font-weight:700;letter-spacing:-.01em}
 .subtitle{color:var(--muted);margin:0 0 14px}
-.address{font-size:20px;font-weight:600;margin:0 0 12px}
+.address{font-size:20px;font-weight:600;margin:0 0 12px;overflow-wrap:anywhere}
 dl.facts{display:grid;grid-template-columns:max-content 1fr max-content 1fr;gap:3px 14px;margin:0;font-size:13px}
 .cover-body.with-map{display:grid;grid-template-columns:minmax(0,1fr) 310px;gap:18px;align-items:start}
 .cover-body.with-map dl.facts{grid-template-columns:max-content minmax(0,1fr)}
@@ -78,6 +87,10 @@ ul.classes .swatch{flex:none;transform:translateY(1px)}
 .card .card-title{margin:0 0 6px}
 .headline{display:grid;grid-template-columns:210px 1fr;gap:18px;align-items:start;margin:8px 0 6px}
 .kv{font-size:13px;color:var(--muted)}
+.unit,.chip{white-space:nowrap;overflow-wrap:normal}
+svg.chart.chart-compact{display:none}
+.rating-line{color:var(--muted)}
+.sampling-note{font-size:12px;margin:0 0 6px}
 figure{margin:12px 0 14px;break-inside:avoid}
 figcaption{font-size:13px;font-weight:600;margin-bottom:6px}
 svg.chart{display:block;width:100%;height:auto;font-family:inherit}
@@ -102,7 +115,7 @@ td.num,th.num{text-align:right;white-space:nowrap}
 .method{font-size:13px;color:var(--muted)}
 .method li{margin:0 0 4px}
 footer{border-top:1px solid var(--line);margin-top:24px;padding-top:10px;font-size:12px;color:var(--muted)}
-@media screen and (max-width:700px){.page{padding:22px 18px;margin:0;border-radius:0}.cover-body.with-map figure.site{order:-1}dl.facts{grid-template-columns:max-content minmax(0,1fr)}.cover-body.with-map,.cards,.grid2,.headline,.stats{grid-template-columns:minmax(0,1fr)}th,td{padding:5px 4px}td.num,th.num{white-space:normal}}
+@media screen and (max-width:700px){svg.chart.chart-wide{display:none}svg.chart.chart-compact{display:block}.page{padding:22px 18px;margin:0;border-radius:0}.cover-body.with-map figure.site{order:-1}dl.facts{grid-template-columns:max-content minmax(0,1fr)}.cover-body.with-map,.cards,.grid2,.headline,.stats{grid-template-columns:minmax(0,1fr)}th,td{padding:5px 4px}td.num,th.num{white-space:normal}}
 @media screen and (max-width:420px){body{font-size:14px}.page{padding:16px 12px}h1{font-size:24px}h2{font-size:19px}dl.facts{grid-template-columns:minmax(0,1fr)}dl.facts dd{margin-bottom:4px}table{font-size:12px;table-layout:fixed}th,td{padding:4px 3px;overflow-wrap:anywhere;hyphens:auto}.stats{grid-template-columns:1fr 1fr}}
 .page,section,figure,td,th,dd,p,li{overflow-wrap:break-word}
 @page{size:A4;margin:14mm 14mm 16mm;@bottom-left{content:${footer};font-size:8pt;color:#5d6c7b;font-family:'DejaVu Sans',sans-serif}@bottom-right{content:counter(page) ' / ' counter(pages);font-size:8pt;color:#5d6c7b;font-family:'DejaVu Sans',sans-serif}}

@@ -1,6 +1,7 @@
-import { formatterFor } from './format.ts';
+import { type Formatters, formatterFor } from './format.ts';
 import { html, raw } from './html.ts';
 import { type ReportLang, translator } from './i18n/index.ts';
+import { plainTitleLabel } from './label.ts';
 import { airSection } from './sections/air.ts';
 import type { ReportContext } from './sections/context.ts';
 import { cover, dailyLife, glance } from './sections/cover.ts';
@@ -19,11 +20,21 @@ export interface ReportMeta {
   generatedAtMs: number;
   /** the city's attribution text, when the lead has one; a translated default otherwise */
   attribution?: string;
+  /** the configured live feeds' credits (the service's real-time and forecast inputs); none without feeds */
+  liveCredits?: readonly string[];
   /** the embedded fonts, static weights as data URLs; system fonts without them */
   fonts?: readonly ReportFont[];
   /** the location map's data (buildings, sampled cells, data layer); the cover has no map without it */
   siteMap?: SiteMap;
+  /** the IANA time zone of the place (its city package's); Belgian time without it */
+  timeZone?: string;
+  /** the grid cell size of the city's model, metres (its package's resolution_m); 10 without it */
+  cellSizeM?: number;
+  /** the formatters the caller keeps from one report to the next; built for this report without them */
+  formatters?: Formatters;
 }
+
+const DEFAULT_CELL_SIZE_M = 10;
 
 /**
  * The report: one self-contained HTML page (inline CSS, inline SVG, embedded font, no
@@ -31,8 +42,8 @@ export interface ReportMeta {
  */
 export function renderReportHtml(stats: HistoricalStats, lang: ReportLang, meta: ReportMeta): string {
   const tr = translator(lang);
-  const f = formatterFor(lang);
-  const context: ReportContext = { stats, tr, f };
+  const f = meta.formatters?.of(lang, meta.timeZone) ?? formatterFor(lang, meta.timeZone);
+  const context: ReportContext = { stats, tr, f, cellSizeM: meta.cellSizeM ?? DEFAULT_CELL_SIZE_M };
   const footer = tr.t('footer', { id: meta.jobId.slice(0, 8), date: f.date(meta.generatedAtMs) });
   const css = reportCss({ footer, ...(meta.fonts ? { fonts: meta.fonts } : {}) });
   const page = html`<!doctype html>
@@ -41,7 +52,7 @@ export function renderReportHtml(stats: HistoricalStats, lang: ReportLang, meta:
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:">
-<title>${tr.t('title')} · ${meta.address}</title>
+<title>${tr.t('title')} · ${plainTitleLabel(meta.address)}</title>
 <style>${raw(css)}</style>
 </head>
 <body>

@@ -11,7 +11,7 @@ import { AIR_BELAQI } from '../scales/air.ts';
 import { POLLUTANTS } from '../scales/types.ts';
 import { pollutantSubscore } from './air-score.ts';
 import { type AirTallies, meanConcentration, tallyAir } from './air-tallies.ts';
-import { isLocalDaytime, localCalendar } from './local-time.ts';
+import { isLocalDaytime, type LocalCalendar, localCalendar } from './local-time.ts';
 import {
   CONCENTRATION_DECIMALS,
   PCT_DECIMALS,
@@ -51,7 +51,8 @@ function extremeMonth(shares: Record<string, number | null>, pick: 'best' | 'wor
 }
 
 export function computeAirBlock(input: StatsInput<AirColumns>, reference?: AirReference): AirBlock | null {
-  return airBlockFromTallies(input.hours, tallyAir(input.cells, input.hours.length), reference);
+  const tallies = tallyAir(input.cells, input.hours.length);
+  return airBlockFromTallies(input.hours, tallies, reference, input.calendar);
 }
 
 /** The air block from the tallies of all of a location's cells (air-tallies.ts). */
@@ -59,8 +60,8 @@ export function airBlockFromTallies(
   hours: Float64Array,
   tallies: AirTallies,
   reference?: AirReference,
+  calendar: LocalCalendar = localCalendar(hours),
 ): AirBlock | null {
-  const calendar = localCalendar(hours);
   const classHours = new Array<number>(11).fill(0);
   const dominantHours = [0, 0, 0];
   const monthGraded = new Array<number>(13).fill(0);

@@ -1,8 +1,21 @@
 import type { DataMetric } from '../coverage/cities.ts';
+import type { Source } from '../live/provenance.ts';
 import type { AirBlock, ThermalBlock, WindBlock } from './types.ts';
 
 /** Which dataset answers a location: the hyper-local model inside a city's zone, the nationwide grid elsewhere. */
 export type Dataset = 'brussels_extended' | 'belgium_lowres';
+/**
+ * The spec names two datasets: `brussels_extended` is the hyper-local model (whichever
+ * city's zone it covers, imported ones included), `belgium_lowres` the nationwide grid.
+ */
+export const DATASETS: readonly Dataset[] = ['brussels_extended', 'belgium_lowres'];
+export const HYPER_LOCAL_DATASET: Dataset = 'brussels_extended';
+/**
+ * The revision of the statistics' definitions, part of every cache key of computed
+ * statistics: bumped when a figure's definition changes (2: `tropical_nights_air`, the
+ * meteorological count beside the spec's UTCI one), so that no answer computed under the old one is served again.
+ */
+export const STATISTICS_REVISION = 2;
 
 /**
  * The spec's "Historical statistics" resource: the envelope around the statistics
@@ -24,6 +37,10 @@ export interface HistoricalStats {
     hours: number;
     metrics: DataMetric[];
     generated_utc: string;
+    /** the weather behind the reference year: `epw` (the city's file) or `synthetic` (additive, CONTRACT.md) */
+    sources?: Source[];
+    /** a city point: its buildings mapped, or estimated where the map is incomplete (docs/cities.md) */
+    geometry?: 'mapped' | 'estimated';
   };
   air?: AirBlock;
   wind?: WindBlock;

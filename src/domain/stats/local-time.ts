@@ -2,11 +2,14 @@
  * Local civil time in Europe/Brussels without Intl: the statistics split a year of hours
  * into local days, nights, months and seasons, and asking Intl 8 784 times per location
  * is needlessly slow. The EU rule (DOMAIN.md §5): UTC+1, and UTC+2 from the last Sunday
- * of March 01:00 UTC until the last Sunday of October 01:00 UTC. Transitions are computed
- * once per year and cached.
+ * of March 01:00 UTC until the last Sunday of October 01:00 UTC. Pure functions: a
+ * calendar keeps the current year's transitions while it runs through its hours, and the
+ * callers that see the same hours again keep a LocalCalendars memo of their own.
  */
 import { BoundedMap } from '../collections/bounded-map.ts';
-import type { Season } from './types.ts';
+import type { LocalCalendar, Season } from './types.ts';
+
+export type { LocalCalendar } from './types.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -51,19 +54,12 @@ function lastSundayOf31DayMonth(year: number, month: 3 | 10): number {
   return lastDay - weekday(lastDay);
 }
 
-const transitionsByYear = new Map<number, { summerStartMs: number; summerEndMs: number }>();
-
 /** The instants (epoch ms) at which summer time starts and ends in a given year. */
 export function summerTimeTransitions(year: number): { summerStartMs: number; summerEndMs: number } {
-  let found = transitionsByYear.get(year);
-  if (!found) {
-    found = {
-      summerStartMs: lastSundayOf31DayMonth(year, 3) * DAY_MS + HOUR_MS,
-      summerEndMs: lastSundayOf31DayMonth(year, 10) * DAY_MS + HOUR_MS,
-    };
-    transitionsByYear.set(year, found);
-  }
-  return found;
+  return {
+    summerStartMs: lastSundayOf31DayMonth(year, 3) * DAY_MS + HOUR_MS,
+    summerEndMs: lastSundayOf31DayMonth(year, 10) * DAY_MS + HOUR_MS,
+  };
 }
 
 /** Offset of Brussels local time from UTC at an instant, in milliseconds (1 or 2 hours). */
@@ -89,26 +85,27 @@ export function isLocalDaytime(localHour: number): boolean {
 }
 
 /**
- * Local calendar fields of each record. A record's timestamp is the start of its hour.
- * `day` counts local calendar days since 1970-01-01; `night` numbers the night a record
- * belongs to (20:00 to 08:00) by the local day of its evening, and is -1 in daytime.
+ * Calendars already built, for a caller that sees the same hours again (a statistics
+ * thread): by hours array, and by run of consecutive hours (first hour and length), since
+ * every location's statistics read the same reference year, each in arrays of its own,
+ * and building a calendar costs more than a block's cheaper loops. A few runs (reference
+ * years, forecasts) are all a process ever sees. The caller owns the instance.
  */
-export interface LocalCalendar {
-  hour: Uint8Array;
-  month: Uint8Array;
-  season: Uint8Array;
-  day: Int32Array;
-  night: Int32Array;
-}
+export class LocalCalendars {
+  private readonly byArray = new WeakMap<Float64Array, LocalCalendar>();
+  private readonly byRun = new BoundedMap<string, LocalCalendar>(8);
 
-const calendars = new WeakMap<Float64Array, LocalCalendar>();
-/**
- * Calendars of runs of consecutive hours by first hour and length: every location's
- * statistics read the same reference year, each in arrays of its own, and building a
- * calendar costs more than a block's cheaper loops. A few entries (reference years,
- * forecasts) are all a process ever sees.
- */
-const calendarsOfRuns = new BoundedMap<string, LocalCalendar>(8);
+  /** the local calendar of a series of hours, built once per hours array or run of hours */
+  of(hours: Float64Array): LocalCalendar {
+    let calendar = this.byArray.get(hours);
+    if (calendar) return calendar;
+    const key = hours.length > 0 ? runKey(hours) : null;
+    calendar = (key !== null ? this.byRun.get(key) : undefined) ?? localCalendar(hours);
+    this.byArray.set(hours, calendar);
+    if (key !== null && !this.byRun.has(key)) this.byRun.set(key, calendar);
+    return calendar;
+  }
+}
 
 /** `first/length` when `hours` are consecutive whole hours, otherwise null. */
 function runKey(hours: Float64Array): string | null {
@@ -117,18 +114,8 @@ function runKey(hours: Float64Array): string | null {
   return `${first}/${hours.length}`;
 }
 
-/** The local calendar of a series of hours, computed once per hours array or run of hours. */
+/** The local calendar of a series of hours (LocalCalendars remembers them). */
 export function localCalendar(hours: Float64Array): LocalCalendar {
-  let calendar = calendars.get(hours);
-  if (calendar) return calendar;
-  const key = hours.length > 0 ? runKey(hours) : null;
-  calendar = (key !== null ? calendarsOfRuns.get(key) : undefined) ?? buildCalendar(hours);
-  calendars.set(hours, calendar);
-  if (key !== null && !calendarsOfRuns.has(key)) calendarsOfRuns.set(key, calendar);
-  return calendar;
-}
-
-function buildCalendar(hours: Float64Array): LocalCalendar {
   const n = hours.length;
   const calendar: LocalCalendar = {
     hour: new Uint8Array(n),
@@ -139,9 +126,18 @@ function buildCalendar(hours: Float64Array): LocalCalendar {
   };
   let cachedDay = Number.NaN;
   let cachedMonth = 0;
+  // brusselsOffsetMs, with the transitions of the year at hand kept while the hours run through it
+  let transitionsYear = Number.NaN;
+  let summer = { summerStartMs: 0, summerEndMs: 0 };
   for (let i = 0; i < n; i++) {
     const utc = hours[i]!;
-    const local = utc + brusselsOffsetMs(utc);
+    const { year } = civilFromDays(Math.floor(utc / DAY_MS));
+    if (year !== transitionsYear) {
+      transitionsYear = year;
+      summer = summerTimeTransitions(year);
+    }
+    const offset = utc >= summer.summerStartMs && utc < summer.summerEndMs ? 2 * HOUR_MS : HOUR_MS;
+    const local = utc + offset;
     const day = Math.floor(local / DAY_MS);
     const hour = Math.floor((local - day * DAY_MS) / HOUR_MS);
     if (day !== cachedDay) {

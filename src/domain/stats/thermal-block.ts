@@ -11,7 +11,7 @@ import { areaMeanSeries } from './area-mean.ts';
 import { isLocalDaytime, localCalendar, SEASONS } from './local-time.ts';
 import { perMonth, roundTo, SCORE_DECIMALS, sharePct, TEMPERATURE_DECIMALS } from './publication.ts';
 import { scoreLabel } from './score-label.ts';
-import { seasonSubscore, TROPICAL_NIGHT_MIN_UTCI_C } from './thermal-score.ts';
+import { seasonSubscore, TROPICAL_NIGHT_MIN_AIR_C, TROPICAL_NIGHT_MIN_UTCI_C } from './thermal-score.ts';
 import type {
   PerSeason,
   Season,
@@ -44,8 +44,9 @@ export function computeThermalBlock(
   reference?: ThermalReference,
 ): ThermalBlock | null {
   const { hours, cells } = input;
-  const calendar = localCalendar(hours);
+  const calendar = input.calendar ?? localCalendar(hours);
   const utci = areaMeanSeries(cells, 'utci', hours.length);
+  const airTemp = areaMeanSeries(cells, 'airTempC', hours.length);
 
   const dayHours = [0, 0, 0, 0];
   const dayComfortable = [0, 0, 0, 0];
@@ -53,7 +54,10 @@ export function computeThermalBlock(
   const monthSum = new Array<number>(13).fill(0);
   const monthCount = new Array<number>(13).fill(0);
   const dailyMax = new Map<number, number>();
+  /** the lowest UTCI of each night: the spec's `tropical_nights` */
   const nightlyMin = new Map<number, number>();
+  /** the lowest air temperature of each night: the meteorological tropical night */
+  const nightlyMinAir = new Map<number, number>();
   let valid = 0;
   let comfortable = 0;
   let sum = 0;
@@ -63,6 +67,11 @@ export function computeThermalBlock(
   let summerNightCount = 0;
 
   for (let i = 0; i < hours.length; i++) {
+    const air = airTemp[i]!;
+    if (!isLocalDaytime(calendar.hour[i]!) && Number.isFinite(air)) {
+      const night = calendar.night[i]!;
+      nightlyMinAir.set(night, Math.min(nightlyMinAir.get(night) ?? Number.POSITIVE_INFINITY, air));
+    }
     const value = utci[i]!;
     const stressClass = utciClass(value);
     if (stressClass === null) continue;
@@ -106,6 +115,9 @@ export function computeThermalBlock(
   for (const dayMax of dailyMax.values()) if (utciClass(dayMax)! >= STRONG_HEAT_CLASS) strongHeatDays++;
   let tropicalNights = 0;
   for (const nightMin of nightlyMin.values()) if (nightMin > TROPICAL_NIGHT_MIN_UTCI_C) tropicalNights++;
+  let tropicalNightsAir = 0;
+  for (const nightMin of nightlyMinAir.values())
+    if (nightMin >= TROPICAL_NIGHT_MIN_AIR_C) tropicalNightsAir++;
   const summerNightMean = summerNightCount > 0 ? summerNightSum / summerNightCount : null;
   const temperature = (value: number) => roundTo(value, TEMPERATURE_DECIMALS);
 
@@ -122,6 +134,7 @@ export function computeThermalBlock(
     summer_day_comfort_pct: comfortPct.summer,
     strong_heat_stress_days: strongHeatDays,
     tropical_nights: tropicalNights,
+    tropical_nights_air: tropicalNightsAir,
     summer_night_mean_utci_c: summerNightMean === null ? null : temperature(summerNightMean),
     comfort_pct: sharePct(comfortable, valid)!,
     mean_utci_c: temperature(sum / valid),

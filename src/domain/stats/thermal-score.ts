@@ -22,5 +22,16 @@ export function seasonSubscore(season: keyof typeof SEASON_ANCHORS, acceptablePc
   return roundTo(10 * fraction, SCORE_DECIMALS);
 }
 
-/** A night is tropical when its UTCI stays above this value all night. */
+/**
+ * A night is tropical when its air temperature stays at or above this value all night:
+ * the meteorological definition (minimum temperature ≥ 20 °C, as KMI/IRM, Météo-France
+ * and the WMO climate indices use it). Reports print this count (`tropical_nights_air`).
+ */
+export const TROPICAL_NIGHT_MIN_AIR_C = 20;
+
+/**
+ * The spec's `tropical_nights`: nights (20:00 to 08:00 local) whose minimum UTCI stays
+ * above this value. It is the felt-temperature count the API contract defines, kept as it
+ * is; the meteorological count is the additive `tropical_nights_air`.
+ */
 export const TROPICAL_NIGHT_MIN_UTCI_C = 20;

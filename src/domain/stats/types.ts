@@ -28,6 +28,8 @@ export interface WindColumns {
 export interface ThermalColumns {
   /** UTCI, °C */
   utci: ArrayLike<number>;
+  /** air temperature, °C: tropical nights are defined on it, not on the felt temperature */
+  airTempC: ArrayLike<number>;
 }
 
 /** The columns of one sampled cell that the statistics read; NaN marks no data. */
@@ -41,6 +43,8 @@ export interface StatsInput<Columns = CellColumns> {
   hours: Float64Array;
   /** one entry per sampled outdoor cell */
   cells: readonly Columns[];
+  /** the hours' local calendar when the caller keeps one (LocalCalendars); else built here */
+  calendar?: LocalCalendar;
 }
 
 /** City-centre reference for the air benchmark. */
@@ -125,6 +129,7 @@ export interface ThermalBlock {
   summer_day_comfort_pct: number | null;
   strong_heat_stress_days: number;
   tropical_nights: number;
+  tropical_nights_air: number;
   summer_night_mean_utci_c: number | null;
   summer_night_vs_city_c?: number;
   comfort_pct: number;
@@ -132,4 +137,17 @@ export interface ThermalBlock {
   min_utci_c: number;
   max_utci_c: number;
   monthly_mean_utci_c: PerMonth<number | null>;
+}
+
+/**
+ * Local calendar fields of each record. A record's timestamp is the start of its hour.
+ * `day` counts local calendar days since 1970-01-01; `night` numbers the night a record
+ * belongs to (20:00 to 08:00) by the local day of its evening, and is -1 in daytime.
+ */
+export interface LocalCalendar {
+  hour: Uint8Array;
+  month: Uint8Array;
+  season: Uint8Array;
+  day: Int32Array;
+  night: Int32Array;
 }

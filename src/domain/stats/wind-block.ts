@@ -22,7 +22,7 @@ export const FREQUENT_SITTING_MS = 2.5;
 
 export function computeWindBlock(input: StatsInput<WindColumns>): WindBlock | null {
   const { hours, cells } = input;
-  const calendar = localCalendar(hours);
+  const calendar = input.calendar ?? localCalendar(hours);
   const ucomfort = areaMeanSeries(cells, 'ucomfort', hours.length);
   const ugust = areaMeanSeries(cells, 'ugust', hours.length);
 

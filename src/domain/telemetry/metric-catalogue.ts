@@ -130,6 +130,17 @@ export const METRIC_CATALOGUE = {
     help: 'Redis commands that failed, by command name',
     labels: ['command'],
   },
+  // live feeds (issue #34; names fixed by the issue, without the svc_ prefix)
+  feed_fetch_total: {
+    type: 'counter',
+    help: 'Polls of a live feed by feed (ircel-celine, open-meteo, open-meteo-air-quality) and outcome (ok, http_error, timeout, rate_limited, invalid_body, network, circuit_open)',
+    labels: ['feed', 'outcome'],
+  },
+  feed_data_age_seconds: {
+    type: 'gauge',
+    help: "How old a live feed's data is, by feed: for observations the end of the newest measured hour, for forecasts the last successful poll, seconds before now",
+    labels: ['feed'],
+  },
   svc_sqlite_busy_total: {
     type: 'counter',
     help: 'SQLite queries that failed with SQLITE_BUSY (the database stayed locked past busy_timeout)',

@@ -75,8 +75,3 @@ export const DISABLED_TRACING: Tracing = {
 };
 
 export const DISABLED_TELEMETRY: Telemetry = { metrics: DISABLED_METRICS, tracing: DISABLED_TRACING };
-
-/** Seconds elapsed since `startedNs` (from process.hrtime.bigint()). */
-export function secondsSince(startedNs: bigint): number {
-  return Number(process.hrtime.bigint() - startedNs) / 1e9;
-}

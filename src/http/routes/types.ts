@@ -8,9 +8,11 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { Config } from '../../config.ts';
+import type { Cities } from '../../domain/coverage/registry.ts';
 import type { Telemetry } from '../../domain/telemetry/port.ts';
 import type { KeyVerifier } from '../../services/key-verifier.ts';
 import type { Readiness } from '../../services/readiness.ts';
+import type { UpstreamFailureLog } from '../error-handler.ts';
 
 /** The Fastify instance routes register on: the /v1 scope with the TypeBox provider. */
 export type V1App = FastifyInstance<
@@ -38,6 +40,8 @@ export interface FeatureRoutes {
 /** What the app builder (http/app.ts) needs; the composition root supplies it. */
 export interface AppDeps {
   config: Readonly<Config>;
+  /** the live city registry: GET /cities and /cities/{city} */
+  cities: Cities;
   clock: () => number;
   /** the key check of keyed routes (and the optional key of public ones) */
   verifier: KeyVerifier;
@@ -46,8 +50,14 @@ export interface AppDeps {
   /** every product feature's routes, registered the same way */
   features: FeatureRoutes[];
   logger?: FastifyServerOptions['logger'];
+  /** counts 5xx answers caused by a failing dependency, throttled (the process's fault log) */
+  failures: UpstreamFailureLog;
   /** probes behind GET /v1/health/ready; the route exists only when given */
   readiness?: Readiness;
   /** request metrics and the HTTP span; off when absent */
   telemetry?: Telemetry;
+  /** the configured live feeds' credits, added to the cities' attribution (none without FEED_*) */
+  liveCredits?: () => readonly string[];
+  /** a city's backfilled reference year (`svc feeds backfill`); undefined: its package's */
+  referenceYearOf?: (cityId: string) => number | undefined;
 }

@@ -2,6 +2,7 @@ import { type Static, type TSchema, Type } from 'typebox';
 import { AIR_BELAQI } from '../../domain/scales/air.ts';
 import { WIND_COMFORT_STANDARD } from '../../domain/scales/wind.ts';
 import { CityRefSchema } from './common.ts';
+import { GeometrySchema, SourcesSchema } from './sources.ts';
 
 /**
  * The historical statistics response: envelope plus the air, wind and thermal blocks.
@@ -162,6 +163,11 @@ export const ThermalBlockSchema = Type.Object(
       minimum: 0,
       description: 'nights (20:00 to 08:00 local) whose minimum UTCI stays above 20 °C',
     }),
+    tropical_nights_air: Type.Integer({
+      minimum: 0,
+      description:
+        'nights (20:00 to 08:00 local) whose minimum air temperature stays at or above 20 °C: the meteorological tropical night, which reports print (an addition to the spec)',
+    }),
     summer_night_mean_utci_c: Type.Union([Celsius('mean UTCI over summer night hours'), Type.Null()]),
     summer_night_vs_city_c: Type.Optional(
       Celsius('summer-night mean here minus that of the coverage area; positive is warmer'),
@@ -202,6 +208,8 @@ export const HistoricalStatsSchema = Type.Object(
         hours: Type.Integer({ minimum: 0, description: 'hourly records in the reference year' }),
         metrics: Type.Array(Type.Enum(['air', 'wind', 'thermal']), { description: 'the metrics returned' }),
         generated_utc: Type.String({ format: 'date-time', description: 'when the statistics were computed' }),
+        sources: Type.Optional(SourcesSchema),
+        geometry: Type.Optional(GeometrySchema),
       },
       { description: 'how the statistics were made' },
     ),

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { CityRefSchema } from './common.ts';
+import { GeometrySchema, SourcesSchema } from './sources.ts';
 
 const Num = (description: string) => Type.Optional(Type.Number({ description }));
 
@@ -34,11 +35,15 @@ export const RecordsResponseSchema = Type.Object(
       lon: Type.Number(),
     }),
     meta: Type.Object({
-      dataset: Type.String(),
+      dataset: Type.Enum(['brussels_extended', 'belgium_lowres'], {
+        description: 'which dataset answered: brussels_extended is the hyper-local model of any city',
+      }),
       resolution_m: Type.Number(),
       radius_m: Type.Number(),
       hours: Type.Integer(),
       retrieved_utc: Type.String({ format: 'date-time' }),
+      sources: Type.Optional(SourcesSchema),
+      geometry: Type.Optional(GeometrySchema),
     }),
     hourly: Type.Array(HourlyRecordSchema),
   },

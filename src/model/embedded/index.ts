@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { type LiveInputs, NO_LIVE_INPUTS } from '../../domain/live/live-inputs.ts';
+import { NO_REFERENCE_YEARS, type ReferenceYears } from '../../domain/live/reference-year.ts';
 import { layerTileCut } from '../../domain/map/layer-tile.ts';
 import type { TileAddress } from '../../domain/map/mercator.ts';
 import type {
@@ -20,7 +22,7 @@ import type {
 import { ModelUnavailableError, NATIONAL_DOMAIN } from '../port.ts';
 import { joinSeriesSlices } from './compute/series-output.ts';
 import { forecastSteps, latestObservedHour } from './compute/time-steps.ts';
-import { cellCentreLonLat } from './grid/geometry.ts';
+import { cellAt, cellCentreLonLat } from './grid/geometry.ts';
 import { type Morphology, transferOf } from './morphology/morphology.ts';
 import { loadOrBuildCity, loadOrGenerateNational } from './morphology/store.ts';
 import type { Task } from './pool/protocol.ts';
@@ -50,7 +52,7 @@ export async function loadDomains(
 ): Promise<Map<DomainId, Morphology>> {
   const domains = new Map<DomainId, Morphology>();
   const national = (await loadOrGenerateNational(dataDir)).morphology;
-  // cities without cached rasters are built side by side, each on a thread of its own
+  // cities without cached rasters are built side by side, each in a process of its own
   const built = await Promise.all(cities.map((city) => loadOrBuildCity(dataDir, city, national)));
   for (const [i, city] of cities.entries()) domains.set(city.id, built[i]!.morphology);
   domains.set(NATIONAL_DOMAIN, national);
@@ -69,20 +71,27 @@ export async function createEmbeddedModel(options: EmbeddedModelOptions): Promis
   return new EmbeddedModel(options.dataDir, domains, pool);
 }
 
-/** the model version plus the revisions of the cities it runs on */
-function versionOf(morphologies: ReadonlyMap<DomainId, Morphology>): string {
+/** the model version plus the revisions of the cities it runs on (and the backfilled years it uses) */
+function versionOf(morphologies: ReadonlyMap<DomainId, Morphology>, reference: ReferenceYears): string {
   const revisions = [...morphologies.values()]
     .filter((m) => m.info.id !== NATIONAL_DOMAIN)
     .map((m) => `${m.info.id}@${m.info.revision}`)
     .sort();
-  return `${MODEL_VERSION}+${createHash('sha256').update(revisions.join(',')).digest('hex').slice(0, 10)}`;
+  const digest = createHash('sha256').update(revisions.join(',')).digest('hex').slice(0, 10);
+  return reference === NO_REFERENCE_YEARS
+    ? `${MODEL_VERSION}+${digest}`
+    : `${MODEL_VERSION}+${digest}+${reference.version}`;
 }
 
 class EmbeddedModel implements MicroclimateModel {
   version: string;
+  inputsVersion = NO_LIVE_INPUTS.version;
+  private reference: ReferenceYears = NO_REFERENCE_YEARS;
   private readonly registry = new WorkRegistry();
   private readonly footprints: DomainFootprints;
   private changing: Promise<void> = Promise.resolve();
+  /** aborted by close(): a city's build under way is killed, so that no process outlives the model */
+  private readonly builds = new AbortController();
 
   constructor(
     private readonly dataDir: string,
@@ -90,7 +99,38 @@ class EmbeddedModel implements MicroclimateModel {
     private readonly pool: WorkerPool,
   ) {
     this.footprints = new DomainFootprints(morphologies);
-    this.version = versionOf(morphologies);
+    this.version = versionOf(morphologies, this.reference);
+  }
+
+  async setReferenceYears(years: ReferenceYears): Promise<void> {
+    // after any city change under way; the threads first, then the version the caches key on
+    const next = this.changing.then(async () => {
+      await this.pool.broadcast({ method: 'reference', years });
+      const changed = new Set<string>();
+      for (const y of years.years)
+        if (this.reference.years.find((o) => o.domain === y.domain)?.version !== y.version)
+          changed.add(y.domain);
+      for (const o of this.reference.years)
+        if (!years.years.some((y) => y.domain === o.domain)) changed.add(o.domain);
+      const warm = [...changed].filter((id) => this.morphologies.has(id));
+      // ready means fast: the threads hold the new year's tables before it is announced
+      if (warm.length > 0) await this.pool.broadcast({ method: 'warm', domains: warm });
+      this.reference = years;
+      this.version = versionOf(this.morphologies, years);
+    });
+    this.changing = next.catch(() => {});
+    return next;
+  }
+
+  /** the domain's info, with its backfilled reference year when one is loaded */
+  private infoOf(m: Morphology): DomainInfo {
+    const year = this.reference.years.find((y) => y.domain === m.info.id)?.year;
+    return year === undefined ? m.info : { ...m.info, referenceYear: year };
+  }
+
+  async setLiveInputs(inputs: LiveInputs): Promise<void> {
+    await this.pool.broadcast({ method: 'live', inputs });
+    this.inputsVersion = inputs.version;
   }
 
   setCities(cities: readonly CityDomainSpec[]): Promise<void> {
@@ -105,7 +145,9 @@ class EmbeddedModel implements MicroclimateModel {
     const wanted = new Set(cities.map((c) => c.id));
     const changed = cities.filter((spec) => this.morphologies.get(spec.id)?.info.revision !== spec.revision);
     const added: Morphology[] = (
-      await Promise.all(changed.map((spec) => loadOrBuildCity(this.dataDir, spec, national)))
+      await Promise.all(
+        changed.map((spec) => loadOrBuildCity(this.dataDir, spec, national, this.builds.signal)),
+      )
     ).map((loaded) => loaded.morphology);
     const removed = [...this.morphologies.keys()].filter((id) => id !== NATIONAL_DOMAIN && !wanted.has(id));
     if (added.length === 0 && removed.length === 0) return;
@@ -116,16 +158,28 @@ class EmbeddedModel implements MicroclimateModel {
     // the main thread switches only once every worker holds the new rasters
     for (const m of added) this.morphologies.set(m.info.id, m);
     for (const id of removed) this.morphologies.delete(id);
-    this.version = versionOf(this.morphologies);
+    this.version = versionOf(this.morphologies, this.reference);
     if (removed.length > 0) await this.pool.broadcast({ method: 'detach', domains: removed });
   }
 
   domains(): readonly DomainInfo[] {
-    return [...this.morphologies.values()].map((m) => m.info);
+    return [...this.morphologies.values()].map((m) => this.infoOf(m));
   }
 
   domain(id: DomainId): DomainInfo {
-    return this.get(id).info;
+    return this.infoOf(this.get(id));
+  }
+
+  geometryAt(id: DomainId, lat: number, lon: number): 'mapped' | 'estimated' | null {
+    const m = this.get(id);
+    if (!m.info.hasBuildings) return null;
+    const cell = cellAt(m.info.grid, lat, lon);
+    if (cell < 0) return null;
+    return m.rasters.geometryEstimated[cell] === 1 ? 'estimated' : 'mapped';
+  }
+
+  referenceWeather(id: DomainId): 'epw' | 'synthetic' {
+    return this.get(id).referenceWeather ? 'epw' : 'synthetic';
   }
 
   locate(domain: DomainId, lat: number, lon: number): CellLocation | null {
@@ -284,6 +338,7 @@ class EmbeddedModel implements MicroclimateModel {
   }
 
   close(): Promise<void> {
+    this.builds.abort();
     return this.pool.close();
   }
 

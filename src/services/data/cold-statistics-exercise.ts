@@ -11,26 +11,44 @@ const EXERCISE_TOTAL = 64;
 /** how far from the domain's centre the exercised cells lie */
 const SPREAD_M = 1_500;
 
-/** the cells of each exercised location of a city domain, spread within SPREAD_M of its centre */
+/** the golden angle: successive points of a sunflower spiral fill a disc evenly */
+const GOLDEN_ANGLE = Math.PI * (3 - Math.sqrt(5));
+
+/**
+ * the cells of each exercised location of a city domain, spread within SPREAD_M of its
+ * centre: the outdoor cell nearest each point of a sunflower spiral over that disc. A few
+ * dozen small searches: listing every outdoor cell of the disc to pick from (47,000 in
+ * Brussels) took 15-70 ms of the event loop per city in one go (#38).
+ */
 function exercisedLocations(model: MicroclimateModel, info: DomainInfo): number[][] {
   const { grid } = info;
   const lat = grid.north - (grid.rows * grid.dLat) / 2;
   const lon = grid.west + (grid.cols * grid.dLon) / 2;
-  const around = model.outdoorCellsWithin(info.id, lat, lon, SPREAD_M);
-  if (around.length === 0) return [];
-  const step = Math.max(1, Math.floor(around.length / (EXERCISE_POINTS + 2 * EXERCISE_PAIRS)));
-  const picked = Array.from(
-    { length: EXERCISE_POINTS + 2 * EXERCISE_PAIRS },
-    (_, i) => around[(i * step) % around.length] as number,
-  );
+  const wanted = EXERCISE_POINTS + 2 * EXERCISE_PAIRS;
+  const metresPerDegreeLon = 111_320 * Math.cos((lat * Math.PI) / 180);
+  const picked: number[] = [];
+  for (let i = 0; i < wanted; i++) {
+    const distanceM = SPREAD_M * Math.sqrt((i + 0.5) / wanted);
+    const angle = i * GOLDEN_ANGLE;
+    const cell = model.nearestOutdoor(
+      info.id,
+      lat + (distanceM * Math.sin(angle)) / 111_320,
+      lon + (distanceM * Math.cos(angle)) / metresPerDegreeLon,
+    )?.cells[0];
+    if (cell !== undefined && !picked.includes(cell)) picked.push(cell);
+  }
+  if (picked.length === 0) return [];
   const points = picked.slice(0, EXERCISE_POINTS).map((cell) => [cell]);
   const pairs = Array.from({ length: EXERCISE_PAIRS }, (_, i) =>
     picked.slice(EXERCISE_POINTS + 2 * i, EXERCISE_POINTS + 2 * i + 2),
-  );
-  const radii = Array.from({ length: EXERCISE_RADII }, (_, i) => {
-    const [cellLon, cellLat] = model.cellCentre(info.id, picked[i] as number);
-    return model.outdoorCellsWithin(info.id, cellLat, cellLon, 50);
-  }).filter((cells) => cells.length > 0);
+  ).filter((pair) => pair.length === 2);
+  const radii = picked
+    .slice(0, EXERCISE_RADII)
+    .map((cell) => {
+      const [cellLon, cellLat] = model.cellCentre(info.id, cell);
+      return model.outdoorCellsWithin(info.id, cellLat, cellLon, 50);
+    })
+    .filter((cells) => cells.length > 0);
   return [...points, ...pairs, ...radii];
 }
 
@@ -50,9 +68,12 @@ export async function exerciseColdStatistics(
   stopped: () => boolean = () => false,
 ): Promise<void> {
   const cities = deps.model.domains().filter((info) => info.hasBuildings);
-  const locations = new Map<DomainId, number[][]>(
-    cities.map((info) => [info.id, exercisedLocations(deps.model, info)]),
-  );
+  const locations = new Map<DomainId, number[][]>();
+  for (const info of cities) {
+    // a city's locations per turn of the event loop, which serves requests meanwhile
+    await new Promise((resolve) => setImmediate(resolve));
+    locations.set(info.id, exercisedLocations(deps.model, info));
+  }
   const rounds = Math.max(0, ...[...locations.values()].map((list) => list.length));
   let done = 0;
   for (let i = 0; i < rounds; i++) {

@@ -1,14 +1,23 @@
 import type { KeyValueCache } from '../../adapters/cache/port.ts';
 import type { CityDefinition, DataMetric } from '../../domain/coverage/cities.ts';
 import { classifyPoint } from '../../domain/coverage/classify.ts';
+import type { Cities, CityRegistry } from '../../domain/coverage/registry.ts';
 import { swappedCoordinatesHint } from '../../domain/coverage/swapped-hint.ts';
 import { assertCityInScope, entitledMetrics } from '../../domain/data/entitlement.ts';
 import { parseMetrics, parseRadius } from '../../domain/data/location-input.ts';
 import { apiError } from '../../domain/errors/catalogue.ts';
 import type { KeyRecord } from '../../domain/keys/key-record.ts';
-import type { Dataset, HistoricalStats } from '../../domain/stats/historical-stats.ts';
+import type { Source } from '../../domain/live/provenance.ts';
+import {
+  type Dataset,
+  type HistoricalStats,
+  HYPER_LOCAL_DATASET,
+  STATISTICS_REVISION,
+} from '../../domain/stats/historical-stats.ts';
 import type { Metrics } from '../../domain/telemetry/port.ts';
 import type { DomainId, MicroclimateModel } from '../../model/port.ts';
+import type { ReportLocation, ReportStatistics } from '../reports/statistics-port.ts';
+import { geometryOf } from './geometry-meta.ts';
 import { type ResolveAddress, resolveLocation } from './resolve-location.ts';
 import { sampleCells } from './sampling.ts';
 import { awaitWithDeadline, createSingleFlight } from './single-flight.ts';
@@ -27,6 +36,8 @@ export interface HistoricalQuery {
 
 export interface HistoricalDeps {
   model: MicroclimateModel;
+  /** the live city registry: which dataset answers a location */
+  cities: Cities;
   /** durable: results survive restarts */
   cache: KeyValueCache;
   statistics: StatisticsEngine;
@@ -35,14 +46,19 @@ export interface HistoricalDeps {
   deadlineMs: number;
   /** cache hits/misses and single-flight joins */
   metrics?: Metrics;
+  /** whether a domain's reference year runs on its city's weather file (meta.sources); default synthetic */
+  referenceWeather?: (domain: DomainId) => 'epw' | 'synthetic';
+  /** the sources of a domain's backfilled reference year (archives), when one is loaded */
+  referenceSources?: (domain: DomainId) => Source[] | undefined;
 }
 
 /** Which dataset answers a location: the hyper-local model inside Brussels' zone, the nationwide grid elsewhere in Belgium. */
 export function datasetFor(
+  registry: CityRegistry,
   lat: number,
   lon: number,
 ): { dataset: Dataset; domain: DomainId; city: CityDefinition | null } {
-  const coverage = classifyPoint(lat, lon);
+  const coverage = classifyPoint(registry, lat, lon);
   if (coverage.covered === false) {
     throw apiError(
       'outside_coverage',
@@ -50,28 +66,21 @@ export function datasetFor(
     );
   }
   if (coverage.covered === 'high_res' && coverage.city.products.historical) {
-    return { dataset: 'brussels_extended', domain: coverage.city.id as DomainId, city: coverage.city };
+    return { dataset: HYPER_LOCAL_DATASET, domain: coverage.city.id as DomainId, city: coverage.city };
   }
   return { dataset: 'belgium_lowres', domain: 'belgium', city: null };
 }
 
-/** A resolved location: the address it was given by (or null) and its coordinates. */
-type Location = { address: string | null; lat: number; lon: number };
-
-export interface HistoricalService {
+/**
+ * The historical statistics: the data route's, and the reports' (it implements their port,
+ * services/reports/statistics-port.ts, where its methods are described).
+ */
+export interface HistoricalService extends ReportStatistics {
   /** GET /historical/stats for a key */
   stats(
     key: KeyRecord,
     query: HistoricalQuery,
   ): Promise<{ body: HistoricalStats; cacheStatus: 'hit' | 'miss' }>;
-  /**
-   * every modelled metric for a location already resolved and checked (reports); no
-   * deadline. A radius the caller did not choose (`radiusGiven` false) never fails for
-   * lack of outdoor cells: a location inside a building reads the nearest outdoor cells.
-   */
-  statsForLocation(location: Location, radius: number, radiusGiven?: boolean): Promise<HistoricalStats>;
-  /** refuses (422 outside_coverage) a chosen radius that holds no outdoor cell, before anything is counted */
-  assertSampleable(location: { lat: number; lon: number }, radius: number, radiusGiven: boolean): void;
 }
 
 export function createHistoricalService(deps: HistoricalDeps): HistoricalService {
@@ -106,7 +115,7 @@ export function createHistoricalService(deps: HistoricalDeps): HistoricalService
     widenToNearest?: boolean;
   }) {
     const { location, radius } = input;
-    const { dataset, domain, city } = datasetFor(location.lat, location.lon);
+    const { dataset, domain, city } = datasetFor(deps.cities(), location.lat, location.lon);
     if (city && input.key) assertCityInScope(input.key, city);
     const info = deps.model.domain(domain);
     const modelled = (['air', 'wind', 'thermal'] as const).filter((m) => info.models[m]) as DataMetric[];
@@ -121,7 +130,7 @@ export function createHistoricalService(deps: HistoricalDeps): HistoricalService
       dataset === 'belgium_lowres' ? undefined : radius,
       input.widenToNearest,
     );
-    const cacheKey = `historical:${deps.model.version}:${dataset}:${location.lat}:${location.lon}:${sampling.radiusM ?? '-'}`;
+    const cacheKey = `historical:${deps.model.version}:r${STATISTICS_REVISION}:${dataset}:${location.lat}:${location.lon}:${sampling.radiusM ?? '-'}`;
     let cacheStatus: 'hit' | 'miss' = 'hit';
     let result: ComputedStatistics;
     const cached = await deps.cache.get(cacheKey);
@@ -142,6 +151,8 @@ export function createHistoricalService(deps: HistoricalDeps): HistoricalService
       hours: result.hours,
       metrics,
       generated_utc: result.generated_utc,
+      sources: deps.referenceSources?.(domain) ?? [referenceSource(domain, info.referenceYear)],
+      ...geometryOf(deps.model, domain, location),
     };
     const body: HistoricalStats = {
       ...(city ? { city: { id: city.id, name: city.name, country: city.country } } : {}),
@@ -153,6 +164,18 @@ export function createHistoricalService(deps: HistoricalDeps): HistoricalService
     if (wind && metrics.includes('wind')) body.wind = wind;
     if (thermal && metrics.includes('thermal')) body.thermal = thermal;
     return { body, cacheStatus };
+  }
+
+  /** the reference year's weather: the city's measured typical year, or the generator's */
+  function referenceSource(domain: DomainId, year: number): Source {
+    const epw = deps.referenceWeather?.(domain) === 'epw';
+    return {
+      id: epw ? 'epw' : 'synthetic',
+      kind: epw ? 'typical-year' : 'synthetic',
+      status: epw ? 'fresh' : 'fallback',
+      as_of: new Date(Date.UTC(year, 11, 31, 23)).toISOString(),
+      input: 'meteorology',
+    };
   }
 
   return {
@@ -168,7 +191,7 @@ export function createHistoricalService(deps: HistoricalDeps): HistoricalService
      * deadline. A radius the caller did not choose (`radiusGiven` false) never fails for
      * lack of outdoor cells: a location inside a building reads the nearest outdoor cells.
      */
-    async statsForLocation(location: Location, radius: number, radiusGiven = true) {
+    async statsForLocation(location: ReportLocation, radius: number, radiusGiven: boolean) {
       const { body } = await assemble({
         location,
         radius,
@@ -184,9 +207,13 @@ export function createHistoricalService(deps: HistoricalDeps): HistoricalService
      * cell (the same 422 as the statistics); a default radius always samples something.
      */
     assertSampleable(location: { lat: number; lon: number }, radius: number, radiusGiven: boolean): void {
-      const { dataset, domain } = datasetFor(location.lat, location.lon);
+      const { dataset, domain } = datasetFor(deps.cities(), location.lat, location.lon);
       if (dataset === 'belgium_lowres') return;
       sampleCells(deps.model, domain, location.lat, location.lon, radius, !radiusGiven);
+    },
+    /** a city's statistics credit its package's sources; the nationwide grid keeps the report's default */
+    attributionOf(stats: HistoricalStats): string | undefined {
+      return stats.city ? deps.cities().find(stats.city.id)?.attribution : undefined;
     },
   };
 }

@@ -1,5 +1,7 @@
 import type { CityDefinition, DataMetric } from '../../domain/coverage/cities.ts';
 import type { HourlyRecord } from '../../domain/data/hourly-records.ts';
+import type { Source } from '../../domain/live/provenance.ts';
+import { HYPER_LOCAL_DATASET } from '../../domain/stats/historical-stats.ts';
 import type { ResolvedLocation } from './resolve-location.ts';
 
 /** What the records cache holds for one (product, model version, lat, lon, radius). */
@@ -7,6 +9,10 @@ export interface CachedRecords {
   resolution_m: number;
   radius_m: number;
   hourly: HourlyRecord[];
+  /** meta.sources: the inputs behind these records when they were computed (CONTRACT.md) */
+  sources?: Source[];
+  /** meta.geometry: the buildings at the point mapped or estimated (docs/cities.md) */
+  geometry?: 'mapped' | 'estimated';
 }
 
 /** Record fields of each metric: a key reads only the metrics it holds. */
@@ -54,10 +60,13 @@ function frame(
     city: { id: city.id, name: city.name, country: city.country },
     location: { address: location.address, lat: location.lat, lon: location.lon },
     meta: {
-      dataset: `${city.id}_extended`,
+      // the spec's two dataset names: a city's model, whichever city, is the hyper-local one
+      dataset: HYPER_LOCAL_DATASET,
       resolution_m: payload.resolution_m,
       radius_m: payload.radius_m,
       hours: payload.hourly.length,
+      ...(payload.sources ? { sources: payload.sources } : {}),
+      ...(payload.geometry ? { geometry: payload.geometry } : {}),
     },
   });
   const hourly = held.length === city.metrics.length ? payload.hourly : withoutUnheld(payload.hourly, held);

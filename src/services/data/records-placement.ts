@@ -1,6 +1,6 @@
 import type { CityDefinition } from '../../domain/coverage/cities.ts';
-import { registryGeneration } from '../../domain/coverage/cities.ts';
 import { classifyPoint } from '../../domain/coverage/classify.ts';
+import type { Cities, CityRegistry } from '../../domain/coverage/registry.ts';
 import { swappedCoordinatesHint } from '../../domain/coverage/swapped-hint.ts';
 import type { DataMetric } from '../../domain/coverage/vocabulary.ts';
 import { assertCityInScope, entitledMetrics } from '../../domain/data/entitlement.ts';
@@ -22,8 +22,13 @@ export interface Placement {
 }
 
 /** The city a real-time or forecast request falls in, checked before any work. */
-function coveringCity(lat: number, lon: number, product: RecordsProduct): CityDefinition {
-  const coverage = classifyPoint(lat, lon);
+function coveringCity(
+  registry: CityRegistry,
+  lat: number,
+  lon: number,
+  product: RecordsProduct,
+): CityDefinition {
+  const coverage = classifyPoint(registry, lat, lon);
   if (coverage.covered !== 'high_res') {
     throw apiError(
       'outside_coverage',
@@ -40,12 +45,13 @@ function coveringCity(lat: number, lon: number, product: RecordsProduct): CityDe
 
 /** The checks in the order that reveals least: coverage and product, then the key's city and metric scopes. */
 export function place(
+  registry: CityRegistry,
   product: RecordsProduct,
   key: KeyRecord,
   location: ResolvedLocation,
   radius: number,
 ): Placement {
-  const city = coveringCity(location.lat, location.lon, product);
+  const city = coveringCity(registry, location.lat, location.lon, product);
   assertCityInScope(key, city);
   // what a key reads is its metric scope intersected with what the city models
   const held = entitledMetrics(key, undefined, city.metrics, `in ${city.name}`);
@@ -79,6 +85,9 @@ export class PlacementMemo {
   >();
   private held = 0;
 
+  /** `cities`: the live registry, whose generation every remembered placement is checked against */
+  constructor(private readonly cities: Cities) {}
+
   /** placements held */
   get size(): number {
     return this.held;
@@ -86,13 +95,20 @@ export class PlacementMemo {
 
   /** the placement of a coordinate query (`address` absent), from the memo or worked out now */
   ofPoint(product: RecordsProduct, key: KeyRecord, query: RecordsQuery): Placement {
-    const generation = registryGeneration();
+    const registry = this.cities();
+    const generation = registry.generation;
     const known = this.byKey.get(key.id)?.get(product)?.get(query.lat)?.get(query.lon)?.get(query.radius);
     if (known !== undefined && known.key === key && known.generation === generation) return known.placement;
     const radius = parseRadius(query.radius, 10)!;
     const input = parseLocationInput(query);
     if (input.kind !== 'point') throw new Error('ofPoint is for coordinate queries');
-    const placement = place(product, key, { address: null, lat: input.lat, lon: input.lon }, radius);
+    const placement = place(
+      registry,
+      product,
+      key,
+      { address: null, lat: input.lat, lon: input.lon },
+      radius,
+    );
     this.remember(product, query, { key, generation, placement });
     return placement;
   }

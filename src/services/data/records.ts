@@ -1,11 +1,14 @@
 import type { KeyValueCache } from '../../adapters/cache/port.ts';
 import { BoundedMap } from '../../domain/collections/bounded-map.ts';
+import type { Cities } from '../../domain/coverage/registry.ts';
 import { meanRecords } from '../../domain/data/hourly-records.ts';
 import { parseRadius } from '../../domain/data/location-input.ts';
 import { apiError } from '../../domain/errors/catalogue.ts';
 import type { KeyRecord } from '../../domain/keys/key-record.ts';
 import type { Metrics } from '../../domain/telemetry/port.ts';
 import type { DomainId, MicroclimateModel } from '../../model/port.ts';
+import type { LiveData } from '../live/live-data.ts';
+import { geometryOf } from './geometry-meta.ts';
 import { type CachedRecords, encodeRecordsBody } from './records-body.ts';
 import {
   type Placement,
@@ -21,6 +24,8 @@ export type { RecordsProduct } from './records-placement.ts';
 
 export interface RecordsDeps {
   model: MicroclimateModel;
+  /** the live city registry: which city a location falls in */
+  cities: Cities;
   /** short cache (memory, or Redis when shared) */
   cache: KeyValueCache;
   resolveAddress: ResolveAddress;
@@ -28,6 +33,8 @@ export interface RecordsDeps {
   deadlineMs: number;
   /** cache hits/misses and single-flight joins */
   metrics?: Metrics;
+  /** the feeds behind the live hours (meta.sources); absent: synthetic weather, said so */
+  live?: LiveData;
 }
 
 const CACHE_TTL_MS = 5 * 60_000;
@@ -75,16 +82,39 @@ export function createRecordsService(deps: RecordsDeps): RecordsService {
       product === 'realtime'
         ? { kind: 'observed' as const, fromMs: latest - (OBSERVED_HOURS - 1) * 3_600_000, toMs: latest }
         : { kind: 'forecast' as const, issuedMs: latest };
+    // the inputs' sources as they stand before the model is asked (LiveData.snapshot)
+    const live = deps.live?.snapshot();
     const series = await deps.model.series(domain, cells, span);
     const info = deps.model.domain(domain);
-    return { resolution_m: info.resolutionM, radius_m: radius, hourly: meanRecords(series, info.models) };
+    const hours = series[0]?.hours ?? [];
+    const window = { fromMs: hours[0] ?? latest, toMs: hours[hours.length - 1] ?? latest };
+    const sources = !live
+      ? [
+          {
+            id: 'synthetic' as const,
+            kind: 'synthetic' as const,
+            status: 'fallback' as const,
+            as_of: new Date(window.toMs).toISOString(),
+          },
+        ]
+      : product === 'realtime'
+        ? live.realtimeSources(window)
+        : live.forecastSources(window, latest);
+    return {
+      resolution_m: info.resolutionM,
+      radius_m: radius,
+      hourly: meanRecords(series, info.models),
+      sources,
+      ...geometryOf(deps.model, domain, { lat, lon }),
+    };
   }
 
-  const placements = new PlacementMemo();
+  const placements = new PlacementMemo(deps.cities);
   // a memoised placement keeps its cache key for the model version it was made for
   const cacheKeys = new WeakMap<Placement, { version: string; key: string }>();
   function cacheKeyOf(product: RecordsProduct, at: Placement): string {
-    const version = deps.model.version;
+    // new feed data (or a feed's new status) is a new version of the live hours
+    const version = `${deps.model.version}~${deps.live?.key() ?? 'synthetic'}`;
     const known = cacheKeys.get(at);
     if (known !== undefined && known.version === version) return known.key;
     const key = `${product}:${version}:${at.location.lat}:${at.location.lon}:${at.radius}`;
@@ -119,7 +149,8 @@ export function createRecordsService(deps: RecordsDeps): RecordsService {
   ): Promise<Placement> {
     if (query.address === undefined) return placements.ofPoint(product, key, query);
     const radius = parseRadius(query.radius, 10)!;
-    return place(product, key, await resolveLocation(query, deps.resolveAddress), radius);
+    const location = await resolveLocation(query, deps.resolveAddress);
+    return place(deps.cities(), product, key, location, radius);
   }
 
   return {

@@ -1,6 +1,7 @@
 import type { KeyValueCache } from '../../adapters/cache/port.ts';
 import type { StatisticsPool } from '../../adapters/threads/port.ts';
 import { classifyPoint } from '../../domain/coverage/classify.ts';
+import type { Cities } from '../../domain/coverage/registry.ts';
 import type {
   AirBlock,
   AirReference,
@@ -51,6 +52,8 @@ export interface StatisticsEngine {
 
 export function createStatisticsEngine(deps: {
   model: MicroclimateModel;
+  /** the live city registry: a city's references sample the points of its zone */
+  cities: Cities;
   cache: KeyValueCache;
   pool: StatisticsPool;
 }): StatisticsEngine {
@@ -71,12 +74,13 @@ export function createStatisticsEngine(deps: {
 
   function latticePoints(domain: DomainId): Array<[number, number]> {
     const { grid } = deps.model.domain(domain);
+    const registry = deps.cities();
     const points: Array<[number, number]> = [];
     for (let i = 0; i < LATTICE; i++) {
       for (let j = 0; j < LATTICE; j++) {
         const lat = grid.north - ((i + 0.5) / LATTICE) * grid.rows * grid.dLat;
         const lon = grid.west + ((j + 0.5) / LATTICE) * grid.cols * grid.dLon;
-        const coverage = classifyPoint(lat, lon);
+        const coverage = classifyPoint(registry, lat, lon);
         // only points the domain actually answers for
         if (domain === 'belgium' ? coverage.covered !== false : coverage.covered === 'high_res')
           points.push([lat, lon]);

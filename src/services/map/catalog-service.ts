@@ -1,4 +1,4 @@
-import { CITIES, findCity } from '../../domain/coverage/cities.ts';
+import type { Cities } from '../../domain/coverage/registry.ts';
 import { apiError } from '../../domain/errors/catalogue.ts';
 import type { CacheProbe } from '../../domain/telemetry/port.ts';
 import type { DomainId, MicroclimateModel } from '../../model/port.ts';
@@ -35,6 +35,8 @@ export const CATALOG_TTL_MS = 60_000;
 
 export function createCatalogService(deps: {
   model: MicroclimateModel;
+  /** the live city registry: the cities with a map */
+  cities: Cities;
   signer: TileSigner;
   ttlMs?: number;
   /** budget for the model calls behind one assembly */
@@ -77,7 +79,7 @@ export function createCatalogService(deps: {
   function assemble(cityId: string, nowMs: number): Promise<CatalogSkeleton> {
     const running = inFlight.get(cityId);
     if (running) return running;
-    const city = findCity(cityId)!;
+    const city = deps.cities().find(cityId)!;
     const work = buildSkeleton(deps.model, memo, city, nowMs, { rangeWaitMs, deadlineMs: deps.deadlineMs })
       .then((skeleton) => {
         lastGood.set(cityId, skeleton);
@@ -94,7 +96,7 @@ export function createCatalogService(deps: {
   return {
     warm(nowMs = now()) {
       const requests: Promise<void>[] = [];
-      for (const city of CITIES) {
+      for (const city of deps.cities().cities) {
         if (!city.map || !city.products.map) continue;
         try {
           const hours = stepHours(deps.model, city, nowMs);
@@ -109,7 +111,7 @@ export function createCatalogService(deps: {
       return Promise.all(requests).then(() => undefined);
     },
     async getCatalog({ city: cityId, key, nowMs = now() }) {
-      const city = findCity(cityId);
+      const city = deps.cities().find(cityId);
       if (!city?.products.map || !city.map) throw apiError('not_found', `No map for city '${cityId}'.`);
       const local = lastGood.get(cityId);
       const cached = fresh(local, nowMs) ? local : await fromShared(cityId, nowMs);

@@ -1,3 +1,4 @@
+import type { Cities } from '../../domain/coverage/registry.ts';
 import type { CacheProbe } from '../../domain/telemetry/port.ts';
 import type { MicroclimateModel } from '../../model/port.ts';
 import { type CatalogService, createCatalogService } from './catalog-service.ts';
@@ -13,6 +14,8 @@ import { createTileSigner } from './tile-signer.ts';
  */
 export function createMapServices(deps: {
   model: MicroclimateModel;
+  /** the live city registry */
+  cities: Cities;
   secrets: readonly Buffer[];
   isKeyActive: IsKeyActive;
   now?: () => number;
@@ -25,6 +28,8 @@ export function createMapServices(deps: {
   durableCache?: Parameters<typeof createCatalogService>[0]['durable'];
   /** makes TileJSON `tiles` absolute (config PUBLIC_BASE_URL) */
   publicBaseUrl?: string | undefined;
+  /** the configured live feeds' credits, for the timed layers' TileJSON */
+  liveCredits?: (() => readonly string[]) | undefined;
   /** hit/miss of the catalog and tile caches (metrics) */
   cacheProbes?: { catalog?: CacheProbe | undefined; tiles?: CacheProbe | undefined };
 }): { catalog: CatalogService; tiles: TileService } {
@@ -33,6 +38,7 @@ export function createMapServices(deps: {
   return {
     catalog: createCatalogService({
       model: deps.model,
+      cities: deps.cities,
       signer,
       now,
       deadlineMs: deps.deadlineMs,
@@ -42,12 +48,14 @@ export function createMapServices(deps: {
     }),
     tiles: createTileService({
       model: deps.model,
+      cities: deps.cities,
       signer,
       isKeyActive: deps.isKeyActive,
       now,
       deadlineMs: deps.deadlineMs,
       cacheBytes: deps.tileCacheBytes,
       publicBaseUrl: deps.publicBaseUrl,
+      liveCredits: deps.liveCredits,
       onCache: deps.cacheProbes?.tiles,
     }),
   };

@@ -25,7 +25,7 @@ export class RangeMemo {
 
   /** the durable cache's key: the model version too, since a new model computes other ranges */
   private durableKey(key: string): string {
-    return `map-range:${this.model.version}:${key}`;
+    return `map-range:${this.model.version}~${this.model.inputsVersion ?? ''}:${key}`;
   }
 
   /** the domain's revision too: a re-imported city never shows its old ranges */
@@ -36,7 +36,7 @@ export class RangeMemo {
     } catch {
       // an unknown domain: the model call that follows says so
     }
-    return `${domain}@${revision}|${layer}|${h.hourMs}|${h.issuedMs ?? '-'}`;
+    return `${domain}@${revision}~${this.model.inputsVersion ?? ''}|${layer}|${h.hourMs}|${h.issuedMs ?? '-'}`;
   }
 
   get(domain: DomainId, layer: TimedMapLayer, h: Hour): LayerRange | undefined {

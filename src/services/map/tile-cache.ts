@@ -1,3 +1,25 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
+
+const gzip = promisify(gzipCallback);
+
+/**
+ * A tile as the caches keep it: compressed with the tile, on zlib's thread pool (a cached
+ * tile then costs a lookup and a write whatever the client accepts, never a compression),
+ * and its ETag from its address and bytes.
+ */
+export async function cachedTileOf(key: string, raw: Buffer | null): Promise<CachedTile> {
+  return {
+    raw,
+    gzip: raw === null ? null : await gzip(raw, { level: 6 }),
+    etag: `"${createHash('sha1')
+      .update(key)
+      .update(raw ?? '')
+      .digest('base64url')}"`,
+  };
+}
+
 /**
  * Encoded tiles by address, least recently used out first, bounded by bytes. An empty
  * tile is cached too (as null), since asking the model again would find it empty again.

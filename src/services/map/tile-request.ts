@@ -1,4 +1,5 @@
-import { type CityDefinition, findCity } from '../../domain/coverage/cities.ts';
+import type { CityDefinition } from '../../domain/coverage/cities.ts';
+import type { Cities } from '../../domain/coverage/registry.ts';
 import { apiError } from '../../domain/errors/catalogue.ts';
 import { isStaticLayer, isTimedLayer } from '../../domain/map/layers.ts';
 import type { SignedQuery, TileHorizon } from '../../domain/map/url-signing.ts';
@@ -38,7 +39,7 @@ const REALTIME_LOOKBACK_MS = 72 * HOUR;
 export type IsKeyActive = (keyId: string) => boolean | Promise<boolean>;
 
 export async function admitTileRequest(
-  deps: { signer: TileSigner; isKeyActive: IsKeyActive; model: MicroclimateModel },
+  deps: { signer: TileSigner; isKeyActive: IsKeyActive; model: MicroclimateModel; cities: Cities },
   params: TileAddressParams,
   query: SignedQuery,
   nowMs: number,
@@ -66,7 +67,7 @@ export async function admitTileRequest(
   if (!(await deps.isKeyActive(verdict.keyId)))
     throw apiError('forbidden', 'The API key behind this URL has been deactivated.');
 
-  const city = findCity(params.city);
+  const city = deps.cities().find(params.city);
   const notFound = () => apiError('not_found', 'No tiles at this address.');
   if (!city?.map?.layers.includes(params.layer as never)) throw notFound();
   if (params.horizon === 'static') {

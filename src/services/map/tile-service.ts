@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { gzip as gzipCallback } from 'node:zlib';
+import type { Cities } from '../../domain/coverage/registry.ts';
 import { apiError } from '../../domain/errors/catalogue.ts';
+import { withLiveCredits } from '../../domain/live/provenance.ts';
 import { LAYERS, type TimedMapLayer } from '../../domain/map/layers.ts';
 import { isValidTile, type TileAddress } from '../../domain/map/mercator.ts';
 import { buildTileJson, type TileJson } from '../../domain/map/tilejson.ts';
@@ -9,7 +8,7 @@ import { type SignedQuery, scopePath } from '../../domain/map/url-signing.ts';
 import type { CacheProbe } from '../../domain/telemetry/port.ts';
 import type { DomainId, MicroclimateModel } from '../../model/port.ts';
 import { MAX_AGE_MS as ADMISSION_MAX_AGE_MS, AdmissionMemo, splitSignature } from './admission-memo.ts';
-import { type CachedTile, TileCache } from './tile-cache.ts';
+import { type CachedTile, cachedTileOf, TileCache } from './tile-cache.ts';
 import {
   type AdmittedTileRequest,
   admitTileRequest,
@@ -17,8 +16,6 @@ import {
   type TileAddressParams,
 } from './tile-request.ts';
 import type { TileSigner } from './tile-signer.ts';
-
-const gzip = promisify(gzipCallback);
 
 export const MVT_CONTENT_TYPE = 'application/vnd.mapbox-vector-tile';
 
@@ -59,6 +56,8 @@ export interface TileService {
  */
 export function createTileService(deps: {
   model: MicroclimateModel;
+  /** the live city registry: a tile's city must still be listed */
+  cities: Cities;
   signer: TileSigner;
   isKeyActive: IsKeyActive;
   cacheBytes?: number;
@@ -66,6 +65,8 @@ export function createTileService(deps: {
   deadlineMs?: number;
   now?: () => number;
   publicBaseUrl?: string | undefined;
+  /** the configured live feeds' credits: real-time and forecast layers stand on them */
+  liveCredits?: (() => readonly string[]) | undefined;
 }): TileService {
   const now = deps.now ?? Date.now;
   const cache = new TileCache(deps.cacheBytes ?? 256 * 1024 * 1024);
@@ -90,16 +91,7 @@ export function createTileService(deps: {
     if (running) return running;
     const work = cut(req, tile)
       .then(async (raw) => {
-        const entry: CachedTile = {
-          raw,
-          // compressed with the tile, on zlib's thread pool: a cached tile then costs a
-          // lookup and a write whatever the client accepts, never a compression
-          gzip: raw === null ? null : await gzip(raw, { level: 6 }),
-          etag: `"${createHash('sha1')
-            .update(key)
-            .update(raw ?? '')
-            .digest('base64url')}"`,
-        };
+        const entry = await cachedTileOf(key, raw);
         cache.set(key, entry);
         return entry;
       })
@@ -121,7 +113,8 @@ export function createTileService(deps: {
     if (!isValidTile(address) || address.z < descriptor.minzoom || address.z > descriptor.maxzoom) {
       throw apiError('not_found', 'No tile at this zoom or position.');
     }
-    const modelVersion = deps.model.version;
+    // the live inputs' version too: a layer's hour follows new feed data (docs/live-data.md)
+    const modelVersion = `${deps.model.version}~${deps.model.inputsVersion ?? ''}`;
     const cacheKey = [
       modelVersion,
       scopePath({ city: req.city.id, layer: req.layer, horizon: req.horizon, stepMs: req.stepMs }),
@@ -157,7 +150,10 @@ export function createTileService(deps: {
       return buildTileJson({
         layer: LAYERS[req.layer as keyof typeof LAYERS],
         cityName: req.city.name,
-        attribution: req.city.attribution,
+        attribution: withLiveCredits(
+          req.city.attribution,
+          req.horizon === 'static' ? [] : (deps.liveCredits?.() ?? []),
+        ),
         tilesPath: path,
         // the signature covers the whole prefix, so the tiles reuse this request's own
         signedQuery: signedQueryString(query),
@@ -176,7 +172,11 @@ export function createTileService(deps: {
       const split = splitSignature(requestUrl);
       if (split === null) return undefined;
       const admitted = memo.find(split.lookup, split.signature, opts.nowMs ?? now());
-      if (admitted === undefined || admitted.modelVersion !== deps.model.version) return undefined;
+      if (
+        admitted === undefined ||
+        admitted.modelVersion !== `${deps.model.version}~${deps.model.inputsVersion ?? ''}`
+      )
+        return undefined;
       // a key revoked since, or whose activity is not at hand, goes through the whole
       // admission, which asks again and answers what it finds (a 403, or a 503 while the
       // key store is away); this look-up's own answer is not waited for, so a failure of

@@ -1,11 +1,13 @@
 import type { ReportJob } from '../../adapters/store/port.ts';
 import { coordinateLabel } from '../../domain/coverage/rounding.ts';
 import { translateFailure } from '../../domain/errors/translate.ts';
+import { Formatters } from '../../domain/reports/format.ts';
 import type { ReportLang } from '../../domain/reports/i18n/index.ts';
 import { limitToMetrics } from '../../domain/reports/stats.ts';
 import { renderReportHtml } from '../../domain/reports/template.ts';
 import type { Tracing } from '../../domain/telemetry/port.ts';
 import type { JobEvents } from './job-events.ts';
+import { printPdf } from './print-pdf.ts';
 import { quotaCounterName } from './quota.ts';
 import { DAY_MS, RETENTION_DAYS, type ReportServiceDeps } from './types.ts';
 
@@ -26,6 +28,9 @@ export class PermanentJobError extends Error {
     this.name = 'PermanentJobError';
   }
 }
+
+/** this process's report formatters, kept from one report to the next (domain/reports/format.ts keeps none) */
+const formatters = new Formatters();
 
 export interface GenerateOptions {
   deps: ReportServiceDeps;
@@ -89,11 +94,15 @@ async function runClaimed(
     events.failed(job, 'attempts_exhausted_pdf', clock() - job.createdMs);
     return;
   }
+  // From the run's final write on (complete, PDF pending, fail, release), a heartbeat
+  // still in flight finds the job finished or unleased by this very run: that is not a
+  // lost lease, and the final write's own result says whether the job was taken away.
+  let ending = false;
   const heartbeat = setInterval(
     () => {
       store.heartbeat(jobId, clock() + leaseMs).then(
         (held) => {
-          if (!held) events.leaseLost(job, 'heartbeat');
+          if (!held && !ending && !signal.aborted) events.leaseLost(job, 'heartbeat');
         },
         () => {},
       );
@@ -101,6 +110,10 @@ async function runClaimed(
     Math.max(1000, Math.floor(leaseMs / 3)),
   );
   heartbeat.unref();
+  const stopHeartbeat = () => {
+    ending = true;
+    clearInterval(heartbeat);
+  };
   // a browser that is not running yet starts while the HTML is built, not after it
   void deps.pdf.warmUp?.();
   try {
@@ -116,22 +129,15 @@ async function runClaimed(
       events.stage(job, 'delivering', 'running', clock() - runningMs);
     }
     if (signal.aborted) return 'interrupted';
-    const deliveringMs = clock();
-    try {
-      const pdf = await options.tracing.inSpan('pdf.render', { 'svc.job_id': jobId }, () =>
-        deps.pdf.render(html),
-      );
-      events.pdfRendered(true, 'worker', clock() - deliveringMs);
-      if (await store.complete(jobId, pdf, clock(), retention()))
-        events.completed(job, clock(), clock() - deliveringMs);
-      else events.leaseLost(job, 'complete');
-    } catch (error) {
-      events.pdfRendered(false, 'worker', clock() - deliveringMs);
+    const printed = await printPdf(options, job, html, 'worker', stopHeartbeat);
+    if (!printed.printed) {
       await store.markPdfPending(jobId, clock(), retention());
-      events.pdfPending(job, error, clock() - deliveringMs);
-    }
+      events.pdfPending(job, printed.error, printed.durationMs);
+    } else if (printed.stored) events.completed(job, clock(), printed.durationMs);
+    else events.leaseLost(job, 'complete');
   } catch (error) {
     if (signal.aborted) return 'interrupted';
+    stopHeartbeat();
     const failure = translateFailure(error, 'reports');
     if (failure && TRANSIENT.has(failure.code) && job.attempts < maxAttempts) {
       const delay = options.retryDelayMs * job.attempts;
@@ -151,7 +157,7 @@ async function runClaimed(
       events.failed(job, failureReason(error, failure?.code), clock() - job.createdMs, error);
     }
   } finally {
-    clearInterval(heartbeat);
+    stopHeartbeat();
   }
 }
 
@@ -164,7 +170,16 @@ function refundCounter(job: ReportJob): string {
   return quotaCounterName(job.keyId, job.createdMs);
 }
 
-async function buildHtml(job: ReportJob, options: GenerateOptions): Promise<{ html: string; label: string }> {
+/** what building a report's page reads of its job */
+export type HtmlInput = Pick<
+  ReportJob,
+  'id' | 'lat' | 'lon' | 'radius' | 'label' | 'address' | 'lang' | 'metrics'
+>;
+
+export async function buildHtml(
+  job: HtmlInput,
+  options: Pick<GenerateOptions, 'deps' | 'clock'>,
+): Promise<{ html: string; label: string }> {
   const { deps, clock } = options;
   // the map needs neither the label nor the statistics: it is computed beside them, and
   // the map illustrates, so a report without it beats no report
@@ -185,23 +200,31 @@ async function buildHtml(job: ReportJob, options: GenerateOptions): Promise<{ ht
       .catch(() => coordinateLabel(job.lat, job.lon));
     if (!label) label = coordinateLabel(job.lat, job.lon);
   }
+  // an accepted report never fails for want of outdoor cells: the radius it was posted
+  // with was checked (assertSampleable), and a default one widens to the nearest outdoor cells
   const stats = limitToMetrics(
-    await deps.stats({
-      lat: job.lat,
-      lon: job.lon,
-      radius: job.radius,
-      address: job.address === null ? null : label,
-    }),
+    await deps.statistics.statsForLocation(
+      { address: job.address === null ? null : label, lat: job.lat, lon: job.lon },
+      job.radius,
+      false,
+    ),
     job.metrics,
   );
   const lang = job.lang as ReportLang;
-  const attribution = deps.attribution?.(stats, lang);
+  const attribution = deps.statistics.attributionOf(stats);
+  const liveCredits = deps.liveCredits?.() ?? [];
   const siteMap = await siteMapping;
+  // the city the statistics came from, by its package: its time zone and grid size
+  const city = stats.city ? deps.cities().find(stats.city.id) : undefined;
   const html = renderReportHtml(stats, lang, {
+    formatters,
     jobId: job.id,
+    ...(city ? { timeZone: city.timezone } : {}),
+    ...(city?.map ? { cellSizeM: city.map.resolution_m } : {}),
     address: label,
     generatedAtMs: clock(),
     ...(attribution ? { attribution } : {}),
+    ...(liveCredits.length > 0 ? { liveCredits } : {}),
     ...(deps.fonts ? { fonts: deps.fonts } : {}),
     ...(siteMap ? { siteMap } : {}),
   });

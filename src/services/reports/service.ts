@@ -8,6 +8,7 @@ import { DISABLED_TRACING } from '../../domain/telemetry/port.ts';
 import { generateReport } from './generate-job.ts';
 import { createJobEvents } from './job-events.ts';
 import { completedView } from './job-view.ts';
+import { printPdf } from './print-pdf.ts';
 import { nextUtcMidnight, quotaCounterName } from './quota.ts';
 import { locateReport, reportMetrics } from './report-location.ts';
 import { assertJobId, parseReportRequest } from './request.ts';
@@ -18,6 +19,7 @@ import {
   type ReportService,
   type ReportServiceDeps,
 } from './types.ts';
+import { warmUpReports } from './warm-up.ts';
 
 export * from './types.ts';
 
@@ -32,7 +34,7 @@ const CONTENT_TYPES = { html: 'text/html; charset=utf-8', pdf: 'application/pdf'
 export function createReportService(deps: ReportServiceDeps): ReportService {
   const clock = deps.clock ?? Date.now;
   const newId = deps.newId ?? randomUUID;
-  const classify = deps.classify ?? classifyPoint;
+  const classify = deps.classify ?? ((lat: number, lon: number) => classifyPoint(deps.cities(), lat, lon));
   const leaseMs = deps.leaseMs ?? 30_000;
   const maxAttempts = deps.maxAttempts ?? 3;
   const retryDelayMs = deps.retryDelayMs ?? 5_000;
@@ -103,18 +105,13 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
     const attempt = (async () => {
       const html = await store.readFile(jobId, 'html');
       if (typeof html !== 'string') return false;
-      const startedMs = clock();
-      try {
-        const pdf = await tracing.inSpan('pdf.render', { 'svc.job_id': jobId }, () => deps.pdf.render(html));
-        events.pdfRendered(true, 'poll', clock() - startedMs);
-        await store.complete(jobId, pdf, clock(), clock() + RETENTION_DAYS * DAY_MS);
-        events.pdfRetried(job, true, clock() - startedMs);
-        return true;
-      } catch (error) {
-        events.pdfRendered(false, 'poll', clock() - startedMs);
-        events.pdfRetried(job, false, clock() - startedMs, error);
+      const printed = await printPdf({ deps, clock, events, tracing }, job, html, 'poll');
+      if (!printed.printed) {
+        events.pdfRetried(job, false, printed.durationMs, printed.error);
         return false;
       }
+      events.pdfRetried(job, true, printed.durationMs);
+      return true;
     })().finally(() => pdfRetries.delete(jobId));
     pdfRetries.set(jobId, attempt);
     return attempt;
@@ -128,7 +125,7 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
       const { lat, lon, label, coverage } = await locateReport(request, deps.resolveAddress, classify);
       // 2. what the key may read there, and whether it can be sampled at all, before anything is counted
       const metrics = reportMetrics(scope, coverage);
-      deps.assertSampleable?.(lat, lon, request.radius, request.radiusGiven);
+      deps.statistics.assertSampleable({ lat, lon }, request.radius, request.radiusGiven);
       // 3. the daily quota, consumed atomically: concurrent posts can never over-issue
       const now = clock();
       const counter = quotaCounterName(keyId, now);
@@ -270,6 +267,10 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
       }
     },
 
+    warmUp() {
+      return warmUpReports(deps, clock);
+    },
+
     async idle() {
       // a retry waiting on its timer counts as work not done yet
       for (;;) {
@@ -284,9 +285,15 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
       if (sweepTimer) clearInterval(sweepTimer);
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
-      await queue.close();
-      await Promise.allSettled([...pdfRetries.values()]);
-      await deps.pdf.close();
+      try {
+        await queue.close();
+      } finally {
+        await Promise.allSettled([...pdfRetries.values()]);
+      }
+    },
+    abandon() {
+      closed = true;
+      queue.abandon?.();
     },
   };
   return service;

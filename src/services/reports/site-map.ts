@@ -1,3 +1,4 @@
+import type { Cities } from '../../domain/coverage/registry.ts';
 import type { Point, SiteMap } from '../../domain/reports/site-map/types.ts';
 import type { DomainId, LonLatWindow, MicroclimateModel } from '../../model/port.ts';
 import { datasetFor } from '../data/historical.ts';
@@ -30,9 +31,9 @@ export function summerAfternoons(year: number): number[] {
   return hours;
 }
 
-export function createSiteMapProvider(model: MicroclimateModel): SiteMapProvider {
+export function createSiteMapProvider(model: MicroclimateModel, cities: Cities): SiteMapProvider {
   return async ({ lat, lon, radius }) => {
-    const { dataset, domain } = datasetFor(lat, lon);
+    const { dataset, domain } = datasetFor(cities(), lat, lon);
     const nationwide = dataset === 'belgium_lowres';
     const info = model.domain(domain as DomainId);
     const extent = nationwide ? EXTENT.nationwide : EXTENT.city;

@@ -3,28 +3,24 @@ import type { PdfRenderer } from '../../adapters/pdf/port.ts';
 import type { JobQueue } from '../../adapters/queue/port.ts';
 import type { ReportJobStore } from '../../adapters/store/port.ts';
 import type { Coverage } from '../../domain/coverage/classify.ts';
+import type { Cities } from '../../domain/coverage/registry.ts';
 import type { ReportLang } from '../../domain/reports/i18n/index.ts';
 import type { ReportFont } from '../../domain/reports/styles.ts';
-import type { HistoricalStats } from '../../domain/stats/historical-stats.ts';
 import type { Telemetry } from '../../domain/telemetry/port.ts';
 import type { JobLogger as ReportLogger } from './job-events.ts';
 import type { SiteMapProvider } from './site-map.ts';
-
-export type StatsProvider = (input: {
-  lat: number;
-  lon: number;
-  radius: number;
-  address: string | null;
-}) => Promise<HistoricalStats>;
+import type { ReportStatistics } from './statistics-port.ts';
 
 export type { JobLogger as ReportLogger } from './job-events.ts';
+export type { ReportLocation, ReportStatistics } from './statistics-port.ts';
 
 export interface ReportServiceDeps {
   store: ReportJobStore;
   queue: JobQueue;
   counters: Counters;
   pdf: PdfRenderer;
-  stats: StatsProvider;
+  /** the statistics a report prints, whether its location can be sampled, and their credit */
+  statistics: ReportStatistics;
   /**
    * forward geocoding of the posted address, labelled in the report's language where the
    * gazetteer has one; throws apiError('outside_coverage') when not covered
@@ -32,15 +28,12 @@ export interface ReportServiceDeps {
   resolveAddress(address: string, lang: ReportLang): Promise<{ label: string; lat: number; lon: number }>;
   /** label for posted coordinates in the report's language; a failure falls back to 'lat, lon' */
   reverseLabel(lat: number, lon: number, lang: ReportLang): Promise<string>;
-  /**
-   * refuses (4xx) a location that cannot be sampled, before anything is counted: a radius
-   * the caller chose with no outdoor cell in it; a default radius always samples something
-   */
-  assertSampleable?(lat: number, lon: number, radius: number, radiusGiven: boolean): void;
-  /** coverage of posted coordinates; defaults to the shared classifier */
+  /** the live city registry: a report's city (its time zone, its grid) and the coverage of its place */
+  cities: Cities;
+  /** coverage of posted coordinates; defaults to the shared classifier on `cities` */
   classify?: (lat: number, lon: number) => Coverage;
-  /** the attribution printed in a report, e.g. the city's; a translated default otherwise */
-  attribution?: (stats: HistoricalStats, lang: ReportLang) => string | undefined;
+  /** the configured live feeds' credits, printed beside the attribution (none without FEED_*) */
+  liveCredits?: () => readonly string[];
   /** the location map's data for the cover (buildings, sampled cells, a data layer); no map without it */
   siteMap?: SiteMapProvider;
   /** the embedded fonts, static weights as data URLs */
@@ -109,9 +102,22 @@ export interface ReportService {
   resumeInterrupted(): Promise<number>;
   /** starts the worker and the periodic sweep, and resumes interrupted jobs */
   start(): Promise<void>;
+  /**
+   * builds and prints one report for a fixed location and keeps nothing, so that the
+   * first report a caller orders does not pay for Chromium's start and the first run of
+   * every stage (REPORTS_WARM_AT_START); rejects when a stage fails
+   */
+  warmUp(): Promise<void>;
   /** resolves when the local queue has nothing waiting or running */
   idle(): Promise<void>;
+  /**
+   * stops the sweep and the worker (a running job is handed back) and closes the queue;
+   * throws when the queue's server could not be told goodbye. The PDF renderer is the
+   * caller's to close, after this.
+   */
   close(): Promise<void>;
+  /** drops the queue's connections at once (a shutdown past its deadline) */
+  abandon(): void;
 }
 
 export const RETENTION_DAYS = 30;

@@ -36,6 +36,11 @@ export interface SvcMapOptions {
   /** layer to show first; defaults to thermal, else the first the catalog offers */
   layer?: string;
   fillOpacity?: number;
+  /**
+   * a layer of the page's style to draw the data under, e.g. the basemap style's first
+   * label layer (its `metadata['svc:labels-before']`), so street names stay readable
+   */
+  beforeLayer?: string;
   onChange?: (state: SvcMapState) => void;
   onError?: (error: Error) => void;
   fetch?: typeof fetch;
@@ -169,13 +174,18 @@ export function createSvcMap(options: SvcMapOptions): SvcMap {
     if (!map.getLayer(layerId(layer))) {
       const paint =
         layer === 'buildings'
-          ? { 'fill-color': '#4a4a55', 'fill-opacity': 0.85 }
+          ? // footprints come as one rectangle per grid row: antialiased edges would draw a
+            // seam between rows, a hatching that is not in the data
+            { 'fill-color': '#4a4a55', 'fill-opacity': 0.85, 'fill-antialias': false }
           : {
               'fill-color': 'rgba(0,0,0,0)',
               'fill-opacity': options.fillOpacity ?? 0.8,
               'fill-antialias': false,
             };
-      map.addLayer({ id: layerId(layer), type: 'fill', source: id, 'source-layer': layer, paint }, beforeId);
+      const below =
+        beforeId ??
+        (options.beforeLayer && map.getLayer(options.beforeLayer) ? options.beforeLayer : undefined);
+      map.addLayer({ id: layerId(layer), type: 'fill', source: id, 'source-layer': layer, paint }, below);
     }
     map.setLayoutProperty(layerId(layer), 'visibility', 'visible');
   }

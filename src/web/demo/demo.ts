@@ -13,6 +13,31 @@ const MAPLIBRE_URL = '/vendor/maplibre-gl/maplibre-gl.mjs';
 const SDK_URL = '/sdk/map/v1/svc-map.js';
 const GRAND_PLACE: [number, number] = [4.3525, 50.8467];
 
+/** labels and units of the tile properties (docs/map.md, the spec's layer table) */
+const FIELDS: Record<string, { label: string; unit: string }> = {
+  UTCI: { label: 'Felt temperature (UTCI)', unit: '°C' },
+  Ucomfort: { label: 'Wind at pedestrian level', unit: 'm/s' },
+  Ugust: { label: 'Gusts', unit: 'm/s' },
+  C: { label: 'NO₂', unit: 'µg/m³' },
+  C_PM25: { label: 'PM2.5', unit: 'µg/m³' },
+  C_PM10: { label: 'PM10', unit: 'µg/m³' },
+  Height: { label: 'Building height', unit: 'm' },
+};
+
+/** the city's local time, as people there read it: "Fri 27 Nov, 14:00 CET" */
+const TIME_OPTIONS: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZoneName: 'short',
+};
+let timeFormat = new Intl.DateTimeFormat('en-GB', { ...TIME_OPTIONS, timeZone: 'UTC' });
+const localTime = (iso: string) => timeFormat.format(new Date(iso));
+
+let lastState: SvcMapState | null = null;
+
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
 function fill(select: HTMLSelectElement, options: Array<{ value: string; label: string }>, selected: string) {
@@ -47,7 +72,7 @@ function render(state: SvcMapState) {
     $('step'),
     state.steps.map((s) => ({
       value: String(s.id),
-      label: `${s.horizon === 'realtime' ? 'Now' : 'Forecast'} ${s.timestamp.slice(5, 16).replace('T', ' ')} UTC`,
+      label: `${s.horizon === 'realtime' ? 'Now' : 'Forecast'} ${localTime(s.timestamp)}`,
     })),
     String(state.step),
   );
@@ -68,7 +93,79 @@ function render(state: SvcMapState) {
       return row;
     }),
   );
-  status(`${state.scale.name}. Signed URLs valid until ${state.urlExpires.slice(11, 16)} UTC.`);
+  lastState = state;
+  status(
+    `${state.scale.name}. Tap a cell to read its values. Signed URLs valid until ${localTime(state.urlExpires)}.`,
+  );
+}
+
+function hex(colour: unknown): string | null {
+  const c = colour as { r?: number; g?: number; b?: number } | null;
+  if (!c || typeof c.r !== 'number') return null;
+  return `#${[c.r, c.g!, c.b!]
+    .map((v) =>
+      Math.round(v * 255)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
+}
+
+function rgb(colour: string): [number, number, number] | null {
+  const m = /^#?([\da-f]{2})([\da-f]{2})([\da-f]{2})$/i.exec(colour.trim());
+  if (m) return [1, 2, 3].map((i) => Number.parseInt(m[i]!, 16)) as [number, number, number];
+  const short = /^#([\da-f])([\da-f])([\da-f])$/i.exec(colour.trim());
+  return short
+    ? ([1, 2, 3].map((i) => Number.parseInt(short[i]! + short[i]!, 16)) as [number, number, number])
+    : null;
+}
+
+/** the legend entry whose colour is nearest to the colour a cell was painted in */
+function classOf(painted: string | null) {
+  const target = painted ? rgb(painted) : null;
+  if (!target || !lastState) return null;
+  let best: { label: string; detail: string } | null = null;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const entry of lastState.legend) {
+    const c = rgb(entry.color);
+    if (!c) continue;
+    const d = (c[0] - target[0]) ** 2 + (c[1] - target[1]) ** 2 + (c[2] - target[2]) ** 2;
+    if (d < bestDistance) {
+      bestDistance = d;
+      best = entry;
+    }
+  }
+  return best;
+}
+
+/** the popup's content: each data layer's values at the point, and the class the cell is painted as */
+function popupContent(
+  features: Array<{
+    source: string;
+    properties: Record<string, unknown>;
+    layer: { paint?: Record<string, unknown> };
+  }>,
+) {
+  const box = document.createElement('div');
+  box.className = 'cell';
+  for (const f of features) {
+    const table = document.createElement('table');
+    for (const [name, value] of Object.entries(f.properties)) {
+      const field = FIELDS[name];
+      const row = table.insertRow();
+      row.insertCell().textContent = field?.label ?? name;
+      row.insertCell().textContent = `${value}${field ? ` ${field.unit}` : ''}`;
+    }
+    const cls = f.source === 'svc-buildings' ? null : classOf(hex(f.layer.paint?.['fill-color']));
+    if (cls) {
+      const row = table.insertRow();
+      row.className = 'class';
+      row.insertCell().textContent = lastState?.scale.name ?? 'Class';
+      row.insertCell().textContent = `${cls.label}${cls.detail ? ` (${cls.detail})` : ''}`;
+    }
+    box.append(table);
+  }
+  return box;
 }
 
 function status(text: string, error = false) {
@@ -80,9 +177,17 @@ function status(text: string, error = false) {
 async function start(apiKey: string) {
   const [maplibre, sdk] = (await Promise.all([import(MAPLIBRE_URL), import(SDK_URL)])) as [MapLibre, Sdk];
   const city = new URLSearchParams(location.search).get('city') ?? 'brussels';
+  // the city's time zone, for local times; the basemap's style, for streets and names under the data
+  const [detail, style] = await Promise.all([
+    fetch(`/v1/cities/${encodeURIComponent(city)}`).then((r) => (r.ok ? r.json() : null)),
+    fetch(`/v1/basemap/${encodeURIComponent(city)}/style.json`).then((r) => (r.ok ? r.json() : null)),
+  ]);
+  if (detail?.timezone)
+    timeFormat = new Intl.DateTimeFormat('en-GB', { ...TIME_OPTIONS, timeZone: String(detail.timezone) });
+  if (detail?.name) $('title').textContent = `${detail.name} microclimate`;
   const map = new maplibre.Map({
     container: 'map',
-    style: {
+    style: style ?? {
       version: 8,
       sources: {},
       layers: [{ id: 'bg', type: 'background', paint: { 'background-color': '#eeeae2' } }],
@@ -93,17 +198,35 @@ async function start(apiKey: string) {
     // lets the browser test read pixels back from the canvas
     canvasContextAttributes: { preserveDrawingBuffer: true },
   });
+  // the credits fold into their (i) button on a narrow screen, instead of a bar across the map
+  if (window.matchMedia('(max-width: 600px)').matches)
+    map.once('idle', () =>
+      document.querySelector('.maplibregl-ctrl-attrib')?.classList.remove('maplibregl-compact-show'),
+    );
   map.addControl(new maplibre.NavigationControl({ showCompass: false }), 'top-right');
   const svc: SvcMap = sdk.createSvcMap({
     map: map as never,
     apiKey,
     city,
     onChange: render,
+    // the data goes under the street and place names
+    beforeLayer: style?.metadata?.['svc:labels-before'],
+    fillOpacity: 0.6,
     // the SDK's own copy of the client package's error class, so `instanceof` holds
     onError: (err) => status(sdk.isSvcError(err) ? `${err.code}: ${err.detail}` : err.message, true),
   });
   // the page's objects, for a look from the browser console
   Object.assign(window, { svcDemo: { map, svc } });
+  map.on('click', (e) => {
+    const features = map
+      .queryRenderedFeatures(e.point)
+      .filter((f) => f.source.startsWith('svc-') && Object.keys(f.properties).length > 0);
+    if (features.length === 0) return;
+    new maplibre.Popup({ maxWidth: '280px' })
+      .setLngLat(e.lngLat)
+      .setDOMContent(popupContent(features as never))
+      .addTo(map);
+  });
   $('layer').onchange = (e) => svc.setLayer((e.target as HTMLSelectElement).value);
   $('view').onchange = (e) => svc.setView((e.target as HTMLSelectElement).value);
   $('scale').onchange = (e) => svc.setScale((e.target as HTMLSelectElement).value);
@@ -113,6 +236,14 @@ async function start(apiKey: string) {
   };
   await svc.ready;
 }
+
+// a narrow screen starts with the controls folded, so the map is what one sees
+const panel = $('panel');
+if (window.matchMedia('(max-width: 600px)').matches) panel.classList.add('folded');
+$('fold').onclick = () => {
+  panel.classList.toggle('folded');
+  $('fold').setAttribute('aria-expanded', String(!panel.classList.contains('folded')));
+};
 
 const fromQuery = new URLSearchParams(location.search).get('key');
 const input = $<HTMLInputElement>('key');

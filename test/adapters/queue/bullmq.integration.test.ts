@@ -7,7 +7,13 @@ import type { JobQueue, QueueMessage } from '../../../src/adapters/queue/port.ts
 import { createReportJobStore, type ReportJob } from '../../../src/adapters/store/report-jobs.ts';
 import type { JobView } from '../../../src/services/reports/service.ts';
 import { BRUSSELS_POINT } from '../../helpers/report-stats.ts';
-import { controllableRenderer, fixtureStats, startHarness, tempDatabase } from '../../helpers/reports.ts';
+import {
+  controllableRenderer,
+  fixtureStats,
+  startHarness,
+  statisticsOf,
+  tempDatabase,
+} from '../../helpers/reports.ts';
 import { until } from '../../helpers/until.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -157,12 +163,12 @@ describe('BullMQ report queue (real Redis)', () => {
       queue: counted(queue),
       clock: Date.now,
       retryDelayMs: 10,
-      stats: async (input: Parameters<typeof fixtureStats>[0]) => {
+      statistics: statisticsOf(async (input: Parameters<typeof fixtureStats>[0]) => {
         statsCalls.push(input.radius);
         // slow enough that duplicate deliveries overlap with the run
         await new Promise((resolve) => setTimeout(resolve, 40));
         return fixtureStats(input);
-      },
+      }),
     });
     const a = await startHarness({ opened: db.opened, renderer, overrides: overrides(open(prefix, 3)) });
     const b = await startHarness({ opened: db.opened, renderer, overrides: overrides(open(prefix, 3)) });

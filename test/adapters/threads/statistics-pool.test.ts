@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { exerciseYear } from '../../../src/adapters/threads/statistics-exercise.ts';
+import { exerciseYear, exerciseYearInTurns } from '../../../src/adapters/threads/statistics-exercise.ts';
 import { createStatisticsPool } from '../../../src/adapters/threads/statistics-pool.ts';
 import {
   type CellColumns,
@@ -28,6 +28,7 @@ const freshCell = (): CellColumns => ({
   ucomfort: wave(1.8, 1.2, 71),
   ugust: wave(4, 3, 71),
   utci: wave(11, 15, HOURS, -2200),
+  airTempC: wave(11, 12, HOURS, -2200),
 });
 const cell = freshCell();
 const references = { air: { good_pct: 40, n_locations: 9 }, thermal: { summer_night_mean_utci_c: 17 } };
@@ -75,8 +76,8 @@ describe('statistics threads', () => {
     const source = freshCell();
     // the air and the wind columns in one buffer: the thread of the first share (air, with
     // thermal for a single cell) takes it, the wind thread gets copies
-    const shared = new Float32Array(HOURS * 6);
-    const names = ['no2', 'pm25', 'pm10', 'ucomfort', 'ugust', 'utci'] as const;
+    const names = ['no2', 'pm25', 'pm10', 'ucomfort', 'ugust', 'utci', 'airTempC'] as const;
+    const shared = new Float32Array(HOURS * names.length);
     const mixed = {} as CellColumns;
     names.forEach((name, i) => {
       shared.set(source[name], i * HOURS);
@@ -111,6 +112,7 @@ describe('statistics threads', () => {
       ucomfort: wave(1.8, 1.2, 71, k),
       ugust: wave(4, 3, 71, k),
       utci: wave(11, 15, HOURS, -2200 + k),
+      airTempC: wave(11 + k / 8, 12, HOURS, -2200 + k),
     });
     const count = 24;
     const given = Array.from({ length: count }, (_, k) => radiusCell(k));
@@ -146,5 +148,20 @@ describe('statistics threads: the exercise year', () => {
       assert.ok(thermal.min_utci_c < -40 && thermal.max_utci_c > 46, 'extreme cold to extreme heat');
       assert.ok(thermal.strong_heat_stress_days > 0 && thermal.tropical_nights > 0);
     }
+  });
+
+  test('is built a cell per turn of the event loop after a start, the same year as in one go (#38)', async () => {
+    // the server answers requests while it exercises: 24 cells were 150-190 ms in one go
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      turns++;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    const inTurns = await exerciseYearInTurns(24);
+    counting = false;
+    assert.ok(turns >= 23, `the event loop turned ${turns} times while 24 cells were built`);
+    assert.deepEqual(inTurns, exerciseYear(24));
   });
 });

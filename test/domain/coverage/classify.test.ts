@@ -3,9 +3,10 @@ import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import type { FeatureCollection, MultiPolygon, Polygon } from 'geojson';
-import { CITIES, cityBbox } from '../../../src/domain/coverage/cities.ts';
+import { cityBbox } from '../../../src/domain/coverage/cities.ts';
 import { classifyPoint } from '../../../src/domain/coverage/classify.ts';
 import { coordinateLabel, roundCoordinate } from '../../../src/domain/coverage/rounding.ts';
+import { EMBEDDED_REGISTRY } from '../../helpers/embedded-cities.ts';
 
 // reference polygons (test/fixtures/reference: facts with their source)
 const regions = JSON.parse(
@@ -51,7 +52,7 @@ describe('classifyPoint', () => {
       ['Charleroi centre', 50.411, 4.4445, 'high_res', 'charleroi'],
     ];
     for (const [name, lat, lon, covered, city] of expected) {
-      const result = classifyPoint(lat, lon);
+      const result = classifyPoint(EMBEDDED_REGISTRY, lat, lon);
       assert.equal(result.covered, covered, name);
       assert.equal('city' in result ? result.city.id : undefined, city, name);
     }
@@ -72,7 +73,7 @@ describe('classifyPoint', () => {
         if (near) continue;
         // the reference includes West-Vlaanderen's territorial sea; we answer for land
         if (lon < 3.4 && lat > 51.1) continue;
-        const ours = classifyPoint(lat, lon).covered !== false;
+        const ours = classifyPoint(EMBEDDED_REGISTRY, lat, lon).covered !== false;
         if (ours !== reference) disagreements.push(`${lat.toFixed(2)}, ${lon.toFixed(2)}`);
         checked++;
       }
@@ -83,13 +84,13 @@ describe('classifyPoint', () => {
   });
 
   test('strict: a point exactly on the high-resolution boundary is not inside it', () => {
-    const brussels = CITIES.find((c) => c.id === 'brussels')!;
+    const brussels = EMBEDDED_REGISTRY.cities.find((c) => c.id === 'brussels')!;
     const [lon, lat] = brussels.boundary[3]!;
-    assert.notEqual(classifyPoint(lat, lon).covered, 'high_res');
+    assert.notEqual(classifyPoint(EMBEDDED_REGISTRY, lat, lon).covered, 'high_res');
   });
 
   test('each city bbox contains its zones', () => {
-    for (const city of CITIES) {
+    for (const city of EMBEDDED_REGISTRY.cities) {
       const [west, south, east, north] = cityBbox(city);
       for (const [lon, lat] of [...city.boundary, ...(city.plannedBoundary ?? [])]) {
         assert.ok(lon >= west && lon <= east && lat >= south && lat <= north, city.id);

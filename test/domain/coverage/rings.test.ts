@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { CITIES, closed, type Ring } from '../../../src/domain/coverage/cities.ts';
+import { closed, type Ring } from '../../../src/domain/coverage/cities.ts';
+import { EMBEDDED_REGISTRY } from '../../helpers/embedded-cities.ts';
 
 function signedArea(ring: Ring): number {
   let sum = 0;
@@ -39,7 +40,7 @@ describe('boundary rings (RFC 7946 §3.1.6)', () => {
   });
 
   test('every city boundary and planned boundary runs counterclockwise', () => {
-    for (const city of CITIES) {
+    for (const city of EMBEDDED_REGISTRY.cities) {
       assert.ok(signedArea(city.boundary) > 0, `${city.id} boundary`);
       if (city.plannedBoundary) assert.ok(signedArea(city.plannedBoundary) > 0, `${city.id} planned`);
     }

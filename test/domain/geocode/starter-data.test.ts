@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import { readStarterFile } from '../../../src/adapters/geocoder/starter-file.ts';
 import { classifyPoint } from '../../../src/domain/coverage/classify.ts';
 import { parseStarterData, StarterDataError } from '../../../src/domain/geocode/starter-data.ts';
+import { EMBEDDED_REGISTRY } from '../../helpers/embedded-cities.ts';
 
 const starter = readStarterFile();
 const entries = parseStarterData(starter.text);
@@ -45,7 +46,7 @@ describe('bundled starter gazetteer', () => {
 
   test('Belgian places lie in Belgium, Brussels ones in the Brussels zones, foreign ones outside', () => {
     for (const place of places) {
-      const coverage = classifyPoint(place.lat, place.lon);
+      const coverage = classifyPoint(EMBEDDED_REGISTRY, place.lat, place.lon);
       if (FOREIGN.test(place.label)) {
         assert.equal(coverage.covered, false, place.label);
       } else {

@@ -120,6 +120,18 @@ describe('report HTML', () => {
     assert.ok(withFont.includes('src:url(data:font/woff2;base64,'));
   });
 
+  test("credits the live feeds' providers beside the attribution, translated, only when given", () => {
+    const credits = [
+      'Air quality observations: IRCEL-CELINE (CC BY 4.0)',
+      'Weather data by Open-Meteo.com (CC BY 4.0)',
+    ];
+    const withFeeds = renderReportHtml(brusselsStats(), 'nl', { ...META, liveCredits: credits });
+    const line = /<p class="method live-credits">([^<]*)<\/p>/.exec(withFeeds)?.[1] ?? '';
+    assert.match(line, /^De live gegevens achter de realtime- en verwachtingsantwoorden/);
+    assert.ok(line.includes(credits.join('; ')));
+    assert.ok(!en.includes('live-credits'), 'no line without feeds');
+  });
+
   test('escapes every interpolated string', () => {
     const page = renderReportHtml(brusselsStats(), 'en', {
       ...META,

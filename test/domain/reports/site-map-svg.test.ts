@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { formatterFor } from '../../../src/domain/reports/format.ts';
 import { translator } from '../../../src/domain/reports/i18n/index.ts';
 import { utciColor } from '../../../src/domain/reports/palette.ts';
-import { siteMapSvg } from '../../../src/domain/reports/site-map/svg.ts';
+import { outlinesSampledCells, siteMapLegend, siteMapSvg } from '../../../src/domain/reports/site-map/svg.ts';
 import type { Point, SiteMap } from '../../../src/domain/reports/site-map/types.ts';
 
 /** a 10 m square footprint centred on (x, y), drawn clockwise or counterclockwise on the plane */
@@ -89,4 +89,14 @@ test('the sampled cells are outlined by one path, with the radius, the point and
   assert.match(svg, /stroke-dasharray/, 'the averaging radius');
   assert.match(svg, /<circle [^>]*fill="#c8102e"/, 'the point');
   assert.match(svg, />100\u00a0m<\/text>/, 'a scale bar');
+});
+
+test('a radius of a few pixels is drawn as its circle alone: no cell outlines knotted around the point', () => {
+  const small = { ...map, radiusM: 10, halfWidthM: 200, halfHeightM: 140 };
+  assert.equal(outlinesSampledCells(small), false);
+  const drawn = String(siteMapSvg(small, translator('en'), formatterFor('en')));
+  assert.doesNotMatch(drawn, /class="sampled"/);
+  assert.match(drawn, /stroke-dasharray/, 'the averaging radius is still drawn');
+  assert.match(String(siteMapLegend(small, translator('en'))), /Averaging radius<\/li>/);
+  assert.equal(outlinesSampledCells(map), true, 'a 50 m radius keeps its outlined cells');
 });

@@ -4,6 +4,7 @@ import {
   brusselsOffsetMs,
   civilFromDays,
   daysFromCivil,
+  LocalCalendars,
   localCalendar,
   seasonOfMonth,
   summerTimeTransitions,
@@ -64,15 +65,19 @@ describe('Brussels local time', () => {
     assert.equal(calendar.day[12], evening + 1);
   });
 
-  test('a run of hours seen before in another array reads the same calendar; other hours get their own', () => {
-    const first = localCalendar(yearHours(2025));
-    assert.equal(localCalendar(yearHours(2025)), first, 'the same run of hours, a new array');
+  test('a LocalCalendars memo: a run of hours seen before in another array reads the same calendar; other hours get their own', () => {
+    const calendars = new LocalCalendars();
+    const first = calendars.of(yearHours(2025));
+    assert.equal(calendars.of(yearHours(2025)), first, 'the same run of hours, a new array');
     const gapped = yearHours(2025);
     gapped[5000] = gapped[5000]! + 30 * 60_000;
-    assert.notEqual(localCalendar(gapped), first, 'not a run of whole consecutive hours');
-    const shifted = localCalendar(hoursFrom('2025-01-01T01:00:00Z', 8760));
+    assert.notEqual(calendars.of(gapped), first, 'not a run of whole consecutive hours');
+    const shifted = calendars.of(hoursFrom('2025-01-01T01:00:00Z', 8760));
     assert.notEqual(shifted, first);
     assert.equal(shifted.hour[0], first.hour[1], 'starts an hour later');
+    // and what it remembers is what localCalendar builds
+    assert.deepEqual(first, localCalendar(yearHours(2025)));
+    assert.notEqual(localCalendar(yearHours(2025)), first, 'the function itself keeps nothing');
   });
 
   test('the last UTC hour of a year is local New Year', () => {

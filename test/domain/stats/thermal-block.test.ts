@@ -29,13 +29,56 @@ describe('thermal block', () => {
     assert.equal(block.limiting_season, 'winter');
     assert.equal(block.comfort_pct, 100);
     assert.equal(block.summer_day_comfort_pct, 100);
-    assert.equal(block.tropical_nights, 0, 'a night at exactly 20 °C is not tropical');
+    assert.equal(block.tropical_nights, 0, 'a UTCI of exactly 20 °C is not above 20 °C');
+    assert.equal(block.tropical_nights_air, 0, 'no air temperature: no night is counted tropical');
     assert.equal(block.strong_heat_stress_days, 0);
     assert.equal(block.summer_night_mean_utci_c, 20);
     assert.equal(block.mean_utci_c, 20);
     assert.equal(block.min_utci_c, 20);
     assert.equal(block.max_utci_c, 20);
     assert.equal(block.monthly_mean_utci_c['11'], 20);
+  });
+
+  test('tropical_nights_air: the air temperature stays at or above 20 °C all night, whatever the UTCI', () => {
+    const nights = (airAtNight: number, utciAtNight: number) =>
+      computeThermalBlock(
+        input(
+          YEAR,
+          cell(YEAR, {
+            utci: (_, t) => (isLocalDay(t) ? 25 : utciAtNight),
+            airTempC: (_, t) => (isLocalDay(t) ? 25 : airAtNight),
+          }),
+        ),
+      )!.tropical_nights_air;
+    // every night of the year (the year's first and last are cut by its edges and still count)
+    assert.equal(nights(20, 10), 366, 'air at exactly 20 °C all night: tropical, even at a felt 10 °C');
+    assert.equal(nights(19.9, 25), 0, 'a felt temperature above 20 °C does not make a night tropical');
+    const oneCoolHour = computeThermalBlock(
+      input(
+        YEAR,
+        cell(YEAR, {
+          utci: 25,
+          // 04:00 and 21:00: every night has one of them, the two cut by the year's edges too
+          airTempC: (_, t) => (isLocalDay(t) ? 25 : [4, 21].includes(intlBrusselsHour(t)) ? 19.5 : 22),
+        }),
+      ),
+    )!;
+    assert.equal(oneCoolHour.tropical_nights_air, 0, 'the minimum decides: one hour below 20 °C is enough');
+  });
+
+  test("tropical_nights is the spec's: the night's minimum UTCI above 20 °C, whatever the air", () => {
+    const nights = (utciAtNight: number, airAtNight: number) =>
+      computeThermalBlock(
+        input(
+          YEAR,
+          cell(YEAR, {
+            utci: (_, t) => (isLocalDay(t) ? 25 : utciAtNight),
+            airTempC: (_, t) => (isLocalDay(t) ? 25 : airAtNight),
+          }),
+        ),
+      )!.tropical_nights;
+    assert.equal(nights(20.5, 10), 366, 'a felt 20.5 °C all night is tropical in the spec, at an air 10 °C');
+    assert.equal(nights(20, 25), 0, 'exactly 20 °C UTCI is not above 20 °C');
   });
 
   test('band edges come from the UTCI scale: 26 comfortable, 9 not; 32 acceptable, 0 not', () => {
@@ -54,10 +97,12 @@ describe('thermal block', () => {
 
   test('a hot summer: strong heat days, tropical nights, the summer limits both rating and score', () => {
     const utci = (_: number, t: number) => (isSummer(t) ? (isLocalDay(t) ? 33 : 21) : 15);
-    const block = computeThermalBlock(input(YEAR, cell(YEAR, { utci })))!;
+    const airTempC = (_: number, t: number) => (isSummer(t) ? (isLocalDay(t) ? 30 : 20.5) : 12);
+    const block = computeThermalBlock(input(YEAR, cell(YEAR, { utci, airTempC })))!;
     assert.equal(block.strong_heat_stress_days, 92, 'every local day of June, July and August');
     // nights of 1 June to 30 August; the nights of 31 May and 31 August each reach into a mild season
     assert.equal(block.tropical_nights, 91);
+    assert.equal(block.tropical_nights_air, 91);
     assert.equal(block.summer_day_comfort_pct, 0);
     assert.equal(block.seasonal_acceptable_pct.summer, 0);
     assert.equal(block.rating, 0);

@@ -1,5 +1,5 @@
 // A customer's page: stock MapLibre and the TypeScript client package, nothing else.
-// README "Use it with MapLibre" is copied from here.
+// docs/using-the-api.md "Use it with MapLibre" is copied from here.
 import { createSvcClient, svcTransformRequest, unwrap } from '@svc-api/client';
 import * as maplibregl from 'maplibre-gl';
 

@@ -6,6 +6,7 @@ import { createStatisticsPool } from '../../../src/adapters/threads/statistics-p
 import type { MicroclimateModel } from '../../../src/model/port.ts';
 import { exerciseColdStatistics } from '../../../src/services/data/cold-statistics-exercise.ts';
 import { createStatisticsEngine } from '../../../src/services/data/statistics-engine.ts';
+import { embeddedCities } from '../../helpers/embedded-cities.ts';
 import { sharedEmbeddedModel } from '../../helpers/shared-domains.ts';
 
 /**
@@ -58,7 +59,12 @@ describe('cold statistics exercise', () => {
     const calls: Array<{ domain: string; cells: number }> = [];
     const written: string[] = [];
     const exercised = recording(calls);
-    const statistics = createStatisticsEngine({ model: exercised, cache: listing(written), pool });
+    const statistics = createStatisticsEngine({
+      cities: embeddedCities,
+      model: exercised,
+      cache: listing(written),
+      pool,
+    });
     const cities = model.domains().filter((info) => info.hasBuildings);
     // the references (their own series) first, as at start-up, so that what follows is the exercise's
     for (const city of cities) await statistics.references(city.id);
@@ -88,7 +94,12 @@ describe('cold statistics exercise', () => {
   test('stops at the next location once told to', async () => {
     const calls: Array<{ domain: string; cells: number }> = [];
     const exercised = recording(calls);
-    const statistics = createStatisticsEngine({ model: exercised, cache: createMemoryCache(), pool });
+    const statistics = createStatisticsEngine({
+      cities: embeddedCities,
+      model: exercised,
+      cache: createMemoryCache(),
+      pool,
+    });
     for (const city of model.domains().filter((info) => info.hasBuildings))
       await statistics.references(city.id);
     calls.length = 0;

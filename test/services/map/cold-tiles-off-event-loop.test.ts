@@ -8,6 +8,7 @@ import { createCatalogService } from '../../../src/services/map/catalog-service.
 import type { TileAddressParams } from '../../../src/services/map/tile-request.ts';
 import { createTileService, type TileService } from '../../../src/services/map/tile-service.ts';
 import { createTileSigner } from '../../../src/services/map/tile-signer.ts';
+import { embeddedCities } from '../../helpers/embedded-cities.ts';
 import { longestStall, mainThreadShare } from '../../helpers/event-loop-stall.ts';
 import { sharedEmbeddedModel } from '../../helpers/shared-domains.ts';
 
@@ -19,8 +20,8 @@ let links: { realtime: Record<string, { tilejson: string }>; buildings: string }
 before(async () => {
   model = await sharedEmbeddedModel(2);
   const signer = createTileSigner([Buffer.from('s'.repeat(32))]);
-  tiles = createTileService({ model, signer, isKeyActive: async () => true });
-  const { body } = await createCatalogService({ model, signer }).getCatalog({
+  tiles = createTileService({ cities: embeddedCities, model, signer, isKeyActive: async () => true });
+  const { body } = await createCatalogService({ cities: embeddedCities, model, signer }).getCatalog({
     city: 'brussels',
     key: { id: 'key-1', metrics: ['*'], horizons: ['*'] },
   });
@@ -53,17 +54,25 @@ async function cutAll(link: string, addresses: TileAddress[]) {
   );
 }
 
-test('cold building tiles over a city centre are cut off the event loop', async () => {
-  // ~20,000 footprints a tile, which took the event loop 60-170 ms apiece to project and
-  // encode when it did the work itself (490 ms for these four)
-  const { result, stallMs } = await cutAll(links.buildings, aroundCentre(13));
+test('cold building tiles over a city centre are cut off the event loop', async (t) => {
+  // ~19,000 footprints of the real centre in these four (the generated city had over
+  // 20,000), which took the event loop 60-170 ms a tile to project and encode when it did
+  // the work itself (490 ms for the four)
+  const { result, blockMs, stallMs } = await cutAll(links.buildings, aroundCentre(13));
   let footprints = 0;
   for (const tile of result) {
     assert.equal(tile.status, 200);
     footprints += new VectorTile(new PbfReader(tile.body!)).layers.buildings!.length;
   }
-  assert.ok(footprints > 20_000, `${footprints} footprints`);
-  assert.ok(stallMs < 40, `the event loop went ${stallMs.toFixed(0)} ms without a turn`);
+  assert.ok(footprints > 15_000, `${footprints} footprints`);
+  t.diagnostic(`longest block ${blockMs.toFixed(0)} ms, stall ${stallMs.toFixed(0)} ms`);
+  // the block is the CPU time the loop spent between two turns (helpers/event-loop-stall.ts):
+  // the wall-clock stall also holds waits for threads that wait for a core (168 ms seen
+  // beside four busy loops, with the tiles cut off the loop)
+  assert.ok(
+    blockMs < 40,
+    `the event loop worked ${blockMs.toFixed(0)} ms without a turn (stalled ${stallMs.toFixed(0)} ms)`,
+  );
 });
 
 test('cold low-zoom tiles of a timed layer are averaged and encoded off the event loop', async () => {

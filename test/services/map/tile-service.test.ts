@@ -9,6 +9,7 @@ import { createCatalogService } from '../../../src/services/map/catalog-service.
 import type { TileAddressParams } from '../../../src/services/map/tile-request.ts';
 import { createTileService } from '../../../src/services/map/tile-service.ts';
 import { createTileSigner } from '../../../src/services/map/tile-signer.ts';
+import { embeddedCities } from '../../helpers/embedded-cities.ts';
 import { BRUSSELS_GRID, cellValue, GridModel } from '../../helpers/grid-model.ts';
 
 const SECRET = Buffer.from('s'.repeat(32));
@@ -22,13 +23,14 @@ async function setup() {
   let clock = NOW;
   const now = () => clock;
   const tiles = createTileService({
+    cities: embeddedCities,
     model,
     signer,
     isKeyActive: async (id) => active.has(id),
     now,
   });
   const catalog = (
-    await createCatalogService({ model, signer, now }).getCatalog({
+    await createCatalogService({ cities: embeddedCities, model, signer, now }).getCatalog({
       city: 'brussels',
       key: { id: 'key-1', metrics: ['*'], horizons: ['*'] },
     })
@@ -180,6 +182,7 @@ test('a hot tile whose key activity is not at hand goes through the whole admiss
   const signer = createTileSigner([SECRET]);
   let storeDown = false;
   const tiles = createTileService({
+    cities: embeddedCities,
     model,
     signer,
     // synchronous while "cached", a failing read once the store is away
@@ -187,7 +190,7 @@ test('a hot tile whose key activity is not at hand goes through the whole admiss
     now: () => NOW,
   });
   const catalog = (
-    await createCatalogService({ model, signer, now: () => NOW }).getCatalog({
+    await createCatalogService({ cities: embeddedCities, model, signer, now: () => NOW }).getCatalog({
       city: 'brussels',
       key: { id: 'key-1', metrics: ['*'], horizons: ['*'] },
     })

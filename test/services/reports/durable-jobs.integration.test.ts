@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
 import { createReportJobStore } from '../../../src/adapters/store/report-jobs.ts';
 import type { JobView } from '../../../src/services/reports/service.ts';
-import { controllableRenderer, fixtureStats, suiteResources } from '../../helpers/reports.ts';
+import { controllableRenderer, fixtureStats, statisticsOf, suiteResources } from '../../helpers/reports.ts';
 
 /** The job store and restart behaviour, on both databases the service supports. */
 for (const kind of ['sqlite', 'postgres'] as const) {
@@ -61,7 +61,11 @@ for (const kind of ['sqlite', 'postgres'] as const) {
       });
       stuck.catch(() => {});
       // instance A: its statistics never come back, as if the process hung and died
-      const a = await harness({ opened, now, overrides: { stats: () => stuck, leaseMs: 30_000 } });
+      const a = await harness({
+        opened,
+        now,
+        overrides: { statistics: statisticsOf(() => stuck), leaseMs: 30_000 },
+      });
       onCleanup(async () => failStuck(new Error('instance A is gone')));
       const accepted = await a.service.submit({
         keyId: 'key_a',
@@ -119,10 +123,10 @@ for (const kind of ['sqlite', 'postgres'] as const) {
         renderer,
         now: { ms: T0 + 31_000 },
         overrides: {
-          stats: async (input) => {
+          statistics: statisticsOf(async (input) => {
             statsCalls += 1;
             return fixtureStats(input);
-          },
+          }),
         },
       });
       await h.service.idle();

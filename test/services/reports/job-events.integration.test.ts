@@ -6,7 +6,13 @@ import { instrumentRedis } from '../../../src/adapters/telemetry/redis.ts';
 import { apiError } from '../../../src/domain/errors/catalogue.ts';
 import { DISABLED_TRACING } from '../../../src/domain/telemetry/port.ts';
 import type { JobLogger } from '../../../src/services/reports/job-events.ts';
-import { controllableRenderer, fixtureStats, startHarness, tempDatabase } from '../../helpers/reports.ts';
+import {
+  controllableRenderer,
+  fixtureStats,
+  startHarness,
+  statisticsOf,
+  tempDatabase,
+} from '../../helpers/reports.ts';
 import { parseExposition, sampleValue } from '../../helpers/scrape.ts';
 
 /**
@@ -85,9 +91,9 @@ describe('report job events beyond the happy path', () => {
       overrides: {
         logger: capturingLogger(lines),
         telemetry: { metrics, tracing: DISABLED_TRACING },
-        stats: async () => {
+        statistics: statisticsOf(async () => {
           throw apiError('upstream_timeout', 'The statistics are still being computed.');
-        },
+        }),
       },
     });
     try {
@@ -158,12 +164,12 @@ describe('a worker that loses its job', () => {
         logger: capturingLogger(lines),
         telemetry: { metrics, tracing: DISABLED_TRACING },
         leaseMs: 1500,
-        stats: async (input) => {
+        statistics: statisticsOf(async (input) => {
           release();
           // while the worker computes, another party ends the job (an operator, a sweep elsewhere)
           await new Promise((resolve) => setTimeout(resolve, 1_400));
           return fixtureStats(input);
-        },
+        }),
       },
     });
     try {

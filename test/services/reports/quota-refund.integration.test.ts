@@ -5,8 +5,13 @@ import { createSqlCounters } from '../../../src/adapters/counters/sql.ts';
 import { createReportJobStore } from '../../../src/adapters/store/report-jobs.ts';
 import { ApiError, apiError } from '../../../src/domain/errors/catalogue.ts';
 import { nextUtcMidnight, quotaCounterName } from '../../../src/services/reports/quota.ts';
-import type { StatsProvider } from '../../../src/services/reports/service.ts';
-import { controllableRenderer, fixtureStats, suiteResources } from '../../helpers/reports.ts';
+import {
+  controllableRenderer,
+  fixtureStats,
+  type StatsProvider,
+  statisticsOf,
+  suiteResources,
+} from '../../helpers/reports.ts';
 
 /**
  * The quota counts work that starts and gives back a unit when a job fails (issue #12):
@@ -39,7 +44,7 @@ for (const kind of ['sqlite', 'postgres'] as const) {
         opened,
         renderer,
         now: { ms: T0 },
-        overrides: { stats, resolveAddress, maxAttempts: 2, retryDelayMs: 1 },
+        overrides: { statistics: statisticsOf(stats), resolveAddress, maxAttempts: 2, retryDelayMs: 1 },
       });
       const counters = createSqlCounters(opened.db, () => h.now.ms);
       const used = () => counters.read(quotaCounterName('key_q', T0), T0);

@@ -5,32 +5,19 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import type { Scale } from '../../../src/domain/scales/types.ts';
 import { GridModel } from '../../helpers/grid-model.ts';
 import { type MapApp, startMapApp } from '../../helpers/map-app.ts';
+import { launchWebGlChromium } from '../../helpers/webgl-chromium.ts';
 
 /**
  * The demo page in headless Chromium (Debian's, driven by playwright-core; WebGL on
  * SwiftShader), against the service listening on a real port.
  */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  // WebGL without a GPU: ANGLE on SwiftShader
-  '--use-gl=angle',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-  '--ignore-gpu-blocklist',
-];
-const BACKGROUND = [0xee, 0xea, 0xe2];
-const FILL_OPACITY = 0.8;
+// the demo draws the data at this opacity over the basemap
+const FILL_OPACITY = 0.6;
 
 let svc: MapApp;
 let origin: string;
@@ -44,7 +31,7 @@ before(async () => {
   svc = await startMapApp(new GridModel());
   origin = await svc.app.listen({ port: 0, host: '127.0.0.1' });
   key = await svc.createKey(['--type', 'pk', '--products', 'map', '--origins', origin]);
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchWebGlChromium();
   page = await browser.newPage({ viewport: { width: 900, height: 700 }, deviceScaleFactor: 1 });
   page.on('request', (request) => {
     if (request.url().includes('.mvt')) tileRequests.push(request.url());
@@ -105,9 +92,32 @@ async function pixel(x: number, y: number): Promise<[number, number, number]> {
   return [png.data[i]!, png.data[i + 1]!, png.data[i + 2]!];
 }
 
-function blended(hex: string): [number, number, number] {
+/** the pixel with the data layers hidden: the basemap the cell is drawn over */
+async function basemapPixel(x: number, y: number): Promise<[number, number, number]> {
+  const shown: string[] = await page.evaluate(() => {
+    // biome-ignore lint/suspicious/noExplicitAny: the page's MapLibre map
+    const map = (window as any).svcDemo.map;
+    const ids = map
+      .getStyle()
+      .layers.map((l: { id: string }) => l.id)
+      .filter((id: string) => id.startsWith('svc-') && map.getLayoutProperty(id, 'visibility') !== 'none');
+    for (const id of ids) map.setLayoutProperty(id, 'visibility', 'none');
+    return ids;
+  });
+  await idle(page);
+  const under = await pixel(x, y);
+  await page.evaluate((ids) => {
+    // biome-ignore lint/suspicious/noExplicitAny: the page's MapLibre map
+    const map = (window as any).svcDemo.map;
+    for (const id of ids) map.setLayoutProperty(id, 'visibility', 'visible');
+  }, shown);
+  await idle(page);
+  return under;
+}
+
+function blended(hex: string, under: readonly number[]): [number, number, number] {
   const rgb = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
-  return rgb.map((c, i) => Math.round(FILL_OPACITY * c + (1 - FILL_OPACITY) * BACKGROUND[i]!)) as [
+  return rgb.map((c, i) => Math.round(FILL_OPACITY * c + (1 - FILL_OPACITY) * under[i]!)) as [
     number,
     number,
     number,
@@ -137,9 +147,10 @@ test('the demo page loads signed tiles and paints a cell in the colour of its UT
     (c) => c.bounds && utci > c.bounds.from && (c.bounds.to === null || utci <= c.bounds.to),
   );
   assert.ok(cls, `class of ${utci}`);
+  const under = await basemapPixel(x, y);
   const seen = await pixel(x, y);
   assert.ok(
-    near(seen, blended(cls.color)),
+    near(seen, blended(cls.color, under)),
     `pixel ${seen} at (${x}, ${y}) should be ${cls.label} ${cls.color}`,
   );
   // left for a human to look at: the demo as the test saw it

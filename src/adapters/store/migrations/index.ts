@@ -5,6 +5,8 @@ import * as reports from './003_reports.ts';
 import * as reportMetrics from './004_report_metrics.ts';
 import * as cityPackages from './005_city_packages.ts';
 import * as jobContext from './006_job_context.ts';
+import * as feeds from './007_feeds.ts';
+import * as referenceYears from './008_reference_years.ts';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -14,4 +16,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '004_report_metrics': reportMetrics,
   '005_city_packages': cityPackages,
   '006_job_context': jobContext,
+  '007_feeds': feeds,
+  '008_reference_years': referenceYears,
 };

@@ -1,3 +1,5 @@
+import { MAX_POSITIONS } from './limits.ts';
+
 /**
  * GeoJSON geometry checks for city packages. Each check answers null or the failed
  * rule (`rule-name: what is wrong`), so that the caller can name file and feature.
@@ -20,6 +22,8 @@ function position(value: unknown): LonLat | string {
 function line(value: unknown, minPositions: number): LonLat[] | string {
   if (!Array.isArray(value) || value.length < minPositions)
     return `positions-count: needs at least ${minPositions} positions`;
+  if (value.length > MAX_POSITIONS)
+    return `vertices-limit: ${value.length.toLocaleString('en')} positions in one ring or line, more than ${MAX_POSITIONS.toLocaleString('en')}; simplify it (e.g. mapshaper -simplify) or split it`;
   const out: LonLat[] = [];
   for (const p of value) {
     const checked = position(p);
@@ -95,4 +99,19 @@ export function doubledSignedArea(ring: readonly LonLat[]): number {
 export function counterclockwise(ring: readonly LonLat[]): LonLat[] {
   const copy = ring.map((p) => [p[0], p[1]] as LonLat);
   return doubledSignedArea(copy) < 0 ? copy.reverse() : copy;
+}
+
+/** [west, south, east, north] of a ring or line (a loop: spreading 100,000 positions into Math.min overflows the stack) */
+export function extent(positions: readonly LonLat[]): [number, number, number, number] {
+  let west = Infinity;
+  let south = Infinity;
+  let east = -Infinity;
+  let north = -Infinity;
+  for (const [lon, lat] of positions) {
+    if (lon < west) west = lon;
+    if (lon > east) east = lon;
+    if (lat < south) south = lat;
+    if (lat > north) north = lat;
+  }
+  return [west, south, east, north];
 }

@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { Errors } from 'typebox/value';
 import { DATA_METRICS, PRODUCTS } from '../vocabulary.ts';
+import { MAX_ATTRIBUTION_CHARS } from './limits.ts';
 
 /**
  * `city.json`, the manifest of a city data package (docs/cities.md). Written once here:
@@ -26,7 +27,11 @@ export const CityManifestSchema = Type.Object(
     timezone: Type.String({ minLength: 1, description: 'IANA time zone, e.g. Europe/Brussels' }),
     products: Products,
     metrics: Type.Array(Type.Enum(DATA_METRICS), { uniqueItems: true, description: 'modelled metrics' }),
-    attribution: Type.String({ minLength: 1, description: 'data sources and the model, shown to users' }),
+    attribution: Type.String({
+      minLength: 1,
+      maxLength: MAX_ATTRIBUTION_CHARS,
+      description: `data sources and the model, shown to users; at most ${MAX_ATTRIBUTION_CHARS} characters (link to a longer notice)`,
+    }),
     reference_year: Type.Optional(Type.Integer({ minimum: 2000, maximum: 2100, default: 2025 })),
     resolution_m: Type.Optional(
       Type.Number({ minimum: 5, maximum: 25, default: 10, description: 'model cell size, metres' }),

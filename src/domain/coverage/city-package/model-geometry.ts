@@ -21,6 +21,11 @@ export interface CityGeometry {
   landcover: ReadonlyArray<{ polygons: LonLat[][][]; kind: 'park' | 'water' | 'plaza' }>;
   /** road tunnels: off the surface grid, their exhaust leaves at the ends of each line (the portals) */
   tunnels: ReadonlyArray<CityTunnel>;
+  /**
+   * districts whose footprints are too incomplete to stand for the city (districts.geojson):
+   * their unmapped ground counts as built to this share; absent: everything is mapped
+   */
+  estimatedDistricts?: ReadonlyArray<{ polygons: LonLat[][][]; builtFraction: number }>;
 }
 
 export interface CityTunnel {
@@ -38,12 +43,17 @@ export function packageGeometry(city: CityPackage): CityGeometry {
     roads: city.roads,
     landcover: city.landcover,
     tunnels: city.tunnels,
+    estimatedDistricts: city.estimatedDistricts.map((d) => ({
+      polygons: d.polygons,
+      builtFraction: d.estimatedBuiltFraction!,
+    })),
   };
 }
 
 /** The geometry of a package's files, validated again (they were at import); throws when they are not valid. */
 export function geometryFromFiles(files: PackageFiles): CityGeometry {
-  const result = validateCityPackage(files);
+  // the zone was found in Belgium at import and by the catalogue: spare this thread the outline
+  const result = validateCityPackage(files, { zonesInBelgium: true });
   if (!result.ok)
     throw new Error(`invalid city package: ${result.errors.map(formatPackageError).join('; ')}`);
   return packageGeometry(result.city);

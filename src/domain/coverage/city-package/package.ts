@@ -1,4 +1,6 @@
-import { counterclockwise, type LonLat, lines, type PolygonRings, polygons } from './geometry.ts';
+import { type PackageDistrict, parseDistrict } from './districts.ts';
+import { extent, type LonLat, lines, type PolygonRings, polygons } from './geometry.ts';
+import { MAX_FEATURES } from './limits.ts';
 import { type CityManifest, manifestErrors } from './manifest.ts';
 import {
   buildingHeight,
@@ -8,6 +10,7 @@ import {
   type RoadKind,
   type Tags,
 } from './tags.ts';
+import { zoneRing } from './zone-ring.ts';
 
 /**
  * A city data package (docs/cities.md), validated and interpreted: every error names the
@@ -22,12 +25,11 @@ export const PACKAGE_FILES = [
   'roads.geojson',
   'landcover.geojson',
   'weather.epw',
+  'districts.geojson',
 ] as const;
 export type PackageFileName = (typeof PACKAGE_FILES)[number];
 export type PackageFiles = Partial<Record<PackageFileName, string>>;
 
-/** the nationwide grid's extent: a city must lie inside it */
-export const BELGIUM_EXTENT: [number, number, number, number] = [2.5, 49.45, 6.45, 51.55];
 /** grid cells a city may have at its resolution (memory: ~100 bytes per cell) */
 export const MAX_CITY_CELLS = 1_500_000;
 
@@ -73,6 +75,8 @@ export interface CityPackage {
   roads: PackageRoad[];
   tunnels: PackageTunnel[];
   landcover: PackageLand[];
+  /** districts whose footprints are incomplete (districts.geojson): their built share is estimated */
+  estimatedDistricts: PackageDistrict[];
   /** EnergyPlus weather text, kept with the package */
   weatherEpw: string | null;
 }
@@ -95,9 +99,27 @@ function parseJson(file: PackageFileName, text: string, errors: Collector): unkn
   try {
     return JSON.parse(text);
   } catch (error) {
-    errors.add(file, null, `json-syntax: ${(error as Error).message}`);
+    // V8's message quotes the start of the text: keep only where it failed
+    const at = /at position (\d+)/.exec((error as Error).message);
+    const where = at ? ` at ${lineAndColumn(text, Number(at[1]))}` : '';
+    errors.add(
+      file,
+      null,
+      `json-syntax: the file is not valid JSON${where}; fix the syntax (jq . ${file} shows where)`,
+    );
     return undefined;
   }
+}
+
+function lineAndColumn(text: string, offset: number): string {
+  let line = 1;
+  let start = 0;
+  for (let i = 0; i < offset && i < text.length; i++)
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      start = i + 1;
+    }
+  return `line ${line}, column ${offset - start + 1}`;
 }
 
 function features(
@@ -105,9 +127,18 @@ function features(
   value: unknown,
   errors: Collector,
 ): Array<{ properties: Tags; geometry: unknown }> {
+  if (value === undefined) return []; // not JSON: said once, by json-syntax
   const fc = value as { type?: unknown; features?: unknown };
   if (fc?.type !== 'FeatureCollection' || !Array.isArray(fc.features)) {
     errors.add(file, null, 'feature-collection: the file must be a GeoJSON FeatureCollection');
+    return [];
+  }
+  if (fc.features.length > MAX_FEATURES) {
+    errors.add(
+      file,
+      null,
+      `features-count: ${fc.features.length.toLocaleString('en')} features, more than ${MAX_FEATURES.toLocaleString('en')}; split the city into smaller packages`,
+    );
     return [];
   }
   return (fc.features as unknown[]).map((f, i) => {
@@ -120,7 +151,12 @@ function features(
   });
 }
 
-function outline(file: PackageFileName, text: string, errors: Collector): LonLat[] | null {
+function outline(
+  file: PackageFileName,
+  text: string,
+  errors: Collector,
+  options: ValidationOptions = {},
+): LonLat[] | null {
   const value = parseJson(file, text, errors) as { type?: unknown; features?: unknown[] } | undefined;
   if (value === undefined) return null;
   let feature: unknown = value;
@@ -136,48 +172,81 @@ function outline(file: PackageFileName, text: string, errors: Collector): LonLat
     errors.add(file, null, 'boundary-polygon: the boundary is a GeoJSON Feature with a Polygon geometry');
     return null;
   }
-  const rings = polygons(g.geometry);
-  if (typeof rings === 'string') {
-    errors.add(file, 0, rings);
-    return null;
-  }
-  const ring = counterclockwise(rings[0]![0]!);
-  const [w, s, e, n] = BELGIUM_EXTENT;
-  if (ring.some(([lon, lat]) => lon < w || lon > e || lat < s || lat > n)) {
-    errors.add(file, 0, `boundary-in-belgium: the zone must lie within [${BELGIUM_EXTENT.join(', ')}]`);
+  const ring = zoneRing(g.geometry, { inBelgium: !options.zonesInBelgium });
+  if (typeof ring === 'string') {
+    errors.add(file, 0, ring);
     return null;
   }
   return ring;
 }
 
+/** a zone file (`boundary.geojson`) on its own, e.g. to know where to read an OSM extract */
+export function validateZone(
+  file: 'boundary.geojson' | 'planned_boundary.geojson',
+  text: string,
+): { ok: true; ring: LonLat[] } | { ok: false; errors: PackageError[] } {
+  const errors = new Collector();
+  const ring = presentText(file, text, errors) ? outline(file, text, errors) : null;
+  return ring ? { ok: true, ring } : { ok: false, errors: errors.errors };
+}
+
 function cellsOf(ring: LonLat[], resolutionM: number): number {
-  const lons = ring.map((p) => p[0]);
-  const lats = ring.map((p) => p[1]);
-  const midLat = ((Math.min(...lats) + Math.max(...lats)) / 2) * (Math.PI / 180);
-  const widthM = (Math.max(...lons) - Math.min(...lons)) * 111_195 * Math.cos(midLat) + 400;
-  const heightM = (Math.max(...lats) - Math.min(...lats)) * 111_195 + 400;
+  const [west, south, east, north] = extent(ring);
+  const midLat = ((south + north) / 2) * (Math.PI / 180);
+  const widthM = (east - west) * 111_195 * Math.cos(midLat) + 400;
+  const heightM = (north - south) * 111_195 + 400;
   return (widthM / resolutionM) * (heightM / resolutionM);
 }
 
-export function validateCityPackage(files: PackageFiles): PackageResult {
+/** false (and the error) for a file that is present but empty: an empty file is a mistake, not an absent one */
+function presentText(file: PackageFileName, text: string, errors: Collector): boolean {
+  if (/\S/.test(text)) return true; // not trim(): no copy of a 100 MB text
+  errors.add(
+    file,
+    null,
+    `file-empty: the file is empty; write its content (docs/cities.md) or, if the file is optional, leave it out`,
+  );
+  return false;
+}
+
+export interface ValidationOptions {
+  /**
+   * the zones were found inside Belgium when the package was imported: a model thread
+   * re-reading the package for its geometry need not load the country's outline again
+   */
+  zonesInBelgium?: boolean;
+}
+
+export function validateCityPackage(given: PackageFiles, options: ValidationOptions = {}): PackageResult {
   const errors = new Collector();
   for (const required of ['city.json', 'boundary.geojson', 'buildings.geojson'] as const)
-    if (files[required] === undefined) errors.add(required, null, `file-required: ${required} is missing`);
+    if (given[required] === undefined)
+      errors.add(required, null, `file-required: ${required} is missing; add it to the package directory`);
+  // an empty file is reported once, then read as absent
+  const files: PackageFiles = {};
+  for (const name of PACKAGE_FILES) {
+    const text = given[name];
+    if (text !== undefined && presentText(name, text, errors)) files[name] = text;
+  }
 
   let manifest: CityManifest | null = null;
   if (files['city.json'] !== undefined) {
     const value = parseJson('city.json', files['city.json'], errors);
     if (value !== undefined) {
       const problems = manifestErrors(value);
-      for (const p of problems) errors.add('city.json', null, `schema: ${p}`);
+      for (const p of problems)
+        errors.add('city.json', null, `schema: ${p}; see data/cities/schema/city.schema.json`);
       if (problems.length === 0) manifest = value as CityManifest;
     }
   }
   const boundary =
-    files['boundary.geojson'] && outline('boundary.geojson', files['boundary.geojson'], errors);
-  const planned = files['planned_boundary.geojson']
-    ? outline('planned_boundary.geojson', files['planned_boundary.geojson'], errors)
-    : null;
+    files['boundary.geojson'] !== undefined
+      ? outline('boundary.geojson', files['boundary.geojson'], errors, options)
+      : null;
+  const planned =
+    files['planned_boundary.geojson'] !== undefined
+      ? outline('planned_boundary.geojson', files['planned_boundary.geojson'], errors, options)
+      : null;
   if (boundary && manifest && cellsOf(boundary, manifest.resolution_m ?? 10) > MAX_CITY_CELLS)
     errors.add(
       'boundary.geojson',
@@ -247,6 +316,19 @@ export function validateCityPackage(files: PackageFiles): PackageResult {
       landcover.push({ polygons: geometry, kind });
     }
   }
+  const estimatedDistricts: PackageDistrict[] = [];
+  if (files['districts.geojson'] !== undefined) {
+    const all = features(
+      'districts.geojson',
+      parseJson('districts.geojson', files['districts.geojson'], errors),
+      errors,
+    );
+    for (const [i, f] of all.entries()) {
+      const district = parseDistrict(f);
+      if (typeof district === 'string') errors.add('districts.geojson', i, district);
+      else if (district.estimatedBuiltFraction !== null) estimatedDistricts.push(district);
+    }
+  }
   const epw = files['weather.epw'] ?? null;
   if (epw !== null) {
     const rows = epw.split(/\r?\n/).filter((l) => l.trim() !== '');
@@ -268,6 +350,7 @@ export function validateCityPackage(files: PackageFiles): PackageResult {
       roads,
       tunnels,
       landcover,
+      estimatedDistricts,
       weatherEpw: epw,
     },
   };

@@ -13,10 +13,10 @@ export const en = {
   area: 'Area',
   areaNationwide: 'Belgium (nationwide dataset)',
   dataset: 'Dataset',
-  dataset_brussels_extended: 'Brussels high-resolution model, street scale (10 m cells)',
+  dataset_brussels_extended: 'High-resolution model of {city}, street scale ({cell} cells)',
   dataset_belgium_lowres: 'Belgium nationwide dataset, about 1 km cells',
   nationwideNote:
-    'Outside the Brussels high-resolution zone, these figures come from the lower-resolution nationwide dataset: each value describes a cell of about 1 km around the address, so the surrounding area rather than this street, and there is no city-centre comparison.',
+    'Outside the high-resolution zones of the cities, these figures come from the lower-resolution nationwide dataset: each value describes a cell of about 1 km around the address, so the surrounding area rather than this street, and there is no city-centre comparison.',
   referenceYear: 'Reference year',
   sampling: 'Values taken from',
   sampling_point: 'the grid cell containing the address',
@@ -24,10 +24,12 @@ export const en = {
   sampling_radius: 'the average of {cells} within {radius} m',
   cells_one: '{count} outdoor grid cell',
   cells_other: '{count} outdoor grid cells',
+  samplingNote:
+    'These figures are the average of the {cells} within {radius} m of the address, so they can differ slightly from those the API gives for the point itself, which describe the one cell containing it.',
 
   glanceTitle: 'At a glance',
   glanceIntro:
-    'Each theme has a rating and a score from 0 to 10, where higher is better. The rating says how often conditions are good; the score compares the year with health and comfort guidelines.',
+    'Each theme leads with its score from 0 to 10, higher is better: the year read against health and comfort guidelines, with the label of its band. The rating under it says how often conditions are good.',
   scoreLegend: 'Score labels:',
   rating: 'Rating',
   score: 'Score',
@@ -35,9 +37,13 @@ export const en = {
   airTitle: 'Air quality',
   windTitle: 'Wind comfort',
   thermalTitle: 'Thermal comfort',
-  glanceAir: 'Good air during {pct} of the hours',
-  glanceWind: 'Calm during {pct} of the hours',
-  glanceThermal: 'Comfortable during {pct} of the hours',
+  glanceAir: 'Rating {rating} / 10: good air during {pct} of the hours.',
+  glanceWindSame:
+    'Rating {rating} / 10, the same as the score: the windiest hour ({worst} m/s) does not lower it. Calm during {pct} of the hours.',
+  glanceWindCapped:
+    'Rating {rating} / 10, lowered by the windiest hour ({worst} m/s). Calm during {pct} of the hours.',
+  glanceThermal:
+    'Rating {rating} / 10: in the weakest season outside winter, {season}, {pct} of the daytime hours are comfortable.',
   keyFigures: 'Key figures',
   dailyLife: 'What it means day to day',
 
@@ -139,12 +145,12 @@ export const en = {
   thermalMonthlyTitle: 'Average felt temperature (UTCI) by month, °C',
   thermalSummerTitle: 'Summer heat',
   heatDays: 'Days with strong heat stress (UTCI above 32 °C)',
-  tropicalNights: 'Tropical nights (UTCI stays above 20 °C)',
+  tropicalNights: 'Tropical nights (the air stays at 20 °C or warmer all night)',
   summerNight: 'Average felt temperature on summer nights',
   summerNightWarmer: 'On summer nights this place feels {diff} °C warmer than the average of {area}.',
   summerNightCooler: 'On summer nights this place feels {diff} °C cooler than the average of {area}.',
   summerNightSame: 'On summer nights this place feels as warm as the average of {area}.',
-  area_brussels_extended: 'the Brussels high-resolution zone',
+  area_brussels_extended: 'the high-resolution zone of {city}',
   area_belgium_lowres: 'Belgium',
   summerDayComfort: 'Comfortable summer daytime hours',
   thermalYear:
@@ -173,7 +179,7 @@ export const en = {
 
   methodTitle: 'Method and sources',
   methodModel_brussels_extended:
-    'The figures describe the reference year {year}: {hours} hourly values of the Brussels high-resolution model (10 m cells, buildings resolved) for {cells}, computed on {generated}.',
+    'The figures describe the reference year {year}: {hours} hourly values of the high-resolution model of {city} ({cell} cells, buildings resolved) for {cells}, computed on {generated}.',
   methodModel_belgium_lowres:
     'The figures describe the reference year {year}: {hours} hourly values of the nationwide dataset (cells of about 1 km, buildings not resolved) for {cells}, computed on {generated}.',
   methodAir:
@@ -183,18 +189,21 @@ export const en = {
   methodThermal:
     'Heat and cold: UTCI, with the ten stress categories of the international UTCI definition; daytime is 08:00 to 20:00 Belgian time.',
   methodScores:
-    'Ratings and scores run from 0 to 10, higher is better, and are computed the same way in the Brussels and nationwide datasets. Colours follow the scales published by the service.',
+    'Ratings and scores run from 0 to 10, higher is better, and are computed the same way in the high-resolution and nationwide datasets. Colours follow the scales published by the service.',
   methodLimits:
     'These are modelled yearly statistics, not measurements: they describe typical conditions outdoors, not a particular day, and say nothing about indoor air or temperatures.',
   attributionTitle: 'Attribution',
   attributionDefault:
     'Synthetic output of the svc-api microclimate model: a deterministic simulation on generated city morphology and the Uccle climatology. These are not measurements.',
+  attributionLive:
+    'The live data behind the service’s real-time and forecast answers (not used in these yearly statistics): {credits}.',
   mapTitle: 'The address and its surroundings',
   mapCaption:
     'Colours: felt temperature (UTCI) on summer afternoons, the average of {days} days at {hour}, June to August {year}.',
   mapBuildings: 'Buildings',
   mapSampled: 'Cells the figures come from',
   mapSampledRadius: 'Averaging radius and its cells',
+  mapRadius: 'Averaging radius',
   mapPoint: 'The address',
   mapNorth: 'N',
   mapAlt:

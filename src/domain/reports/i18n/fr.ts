@@ -12,10 +12,10 @@ export const fr: Record<MessageKey, string> = {
   area: 'Zone',
   areaNationwide: 'Belgique (données nationales)',
   dataset: 'Données',
-  dataset_brussels_extended: 'Modèle haute résolution de Bruxelles, à l’échelle de la rue (mailles de 10 m)',
+  dataset_brussels_extended: 'Modèle haute résolution de {city}, à l’échelle de la rue (mailles de {cell})',
   dataset_belgium_lowres: 'Données nationales pour la Belgique, mailles d’environ 1 km',
   nationwideNote:
-    'En dehors de la zone haute résolution de Bruxelles, ces chiffres proviennent des données nationales, de plus faible résolution : chaque valeur décrit une maille d’environ 1 km autour de l’adresse, donc les environs plutôt que cette rue, et il n’y a pas de comparaison avec le centre-ville.',
+    'En dehors des zones haute résolution des villes, ces chiffres proviennent des données nationales, de plus faible résolution : chaque valeur décrit une maille d’environ 1 km autour de l’adresse, donc les environs plutôt que cette rue, et il n’y a pas de comparaison avec le centre-ville.',
   referenceYear: 'Année de référence',
   sampling: 'Valeurs tirées de',
   sampling_point: 'la maille de la grille qui contient l’adresse',
@@ -24,10 +24,12 @@ export const fr: Record<MessageKey, string> = {
   sampling_radius: 'la moyenne de {cells} dans un rayon de {radius} m',
   cells_one: '{count} maille extérieure',
   cells_other: '{count} mailles extérieures',
+  samplingNote:
+    'Ces chiffres sont la moyenne de {cells} dans un rayon de {radius} m autour de l’adresse : ils peuvent donc différer légèrement de ceux que l’API donne pour le point lui-même, qui décrivent la seule maille qui le contient.',
 
   glanceTitle: 'En un coup d’œil',
   glanceIntro:
-    'Chaque thème reçoit une note et un score de 0 à 10 ; plus la valeur est élevée, meilleure est la situation. La note indique la fréquence des bonnes conditions ; le score compare l’année aux recommandations de santé et de confort.',
+    'Chaque thème est résumé par son score de 0 à 10 (plus il est élevé, meilleure est la situation) : l’année comparée aux recommandations de santé et de confort, avec l’appréciation de sa tranche. La note, en dessous, indique la fréquence des bonnes conditions.',
   scoreLegend: 'Appréciations du score :',
   rating: 'Note',
   score: 'Score',
@@ -35,9 +37,13 @@ export const fr: Record<MessageKey, string> = {
   airTitle: 'Qualité de l’air',
   windTitle: 'Confort au vent',
   thermalTitle: 'Confort thermique',
-  glanceAir: 'Air de bonne qualité pendant {pct} des heures',
-  glanceWind: 'Calme pendant {pct} des heures',
-  glanceThermal: 'Confortable pendant {pct} des heures',
+  glanceAir: 'Note {rating} / 10 : air de bonne qualité pendant {pct} des heures.',
+  glanceWindSame:
+    'Note {rating} / 10, égale au score : l’heure la plus venteuse ({worst} m/s) ne l’abaisse pas. Calme pendant {pct} des heures.',
+  glanceWindCapped:
+    'Note {rating} / 10, abaissée par l’heure la plus venteuse ({worst} m/s). Calme pendant {pct} des heures.',
+  glanceThermal:
+    'Note {rating} / 10 : dans la saison la moins favorable hors hiver, {season}, {pct} des heures de jour sont confortables.',
   keyFigures: 'Chiffres clés',
   dailyLife: 'Ce que cela signifie au quotidien',
 
@@ -142,14 +148,14 @@ export const fr: Record<MessageKey, string> = {
   thermalMonthlyTitle: 'Température ressentie moyenne (UTCI) par mois, °C',
   thermalSummerTitle: 'Chaleur estivale',
   heatDays: 'Jours de fort stress thermique (UTCI au-dessus de 32 °C)',
-  tropicalNights: 'Nuits tropicales (UTCI toujours au-dessus de 20 °C)',
+  tropicalNights: 'Nuits tropicales (la température de l’air ne descend pas sous 20 °C)',
   summerNight: 'Température ressentie moyenne des nuits d’été',
   summerNightWarmer:
     'Les nuits d’été, cet endroit est ressenti {diff} °C plus chaud que la moyenne de {area}.',
   summerNightCooler:
     'Les nuits d’été, cet endroit est ressenti {diff} °C plus frais que la moyenne de {area}.',
   summerNightSame: 'Les nuits d’été, cet endroit est ressenti aussi chaud que la moyenne de {area}.',
-  area_brussels_extended: 'la zone haute résolution de Bruxelles',
+  area_brussels_extended: 'la zone haute résolution de {city}',
   area_belgium_lowres: 'la Belgique',
   summerDayComfort: 'Heures de jour confortables en été',
   thermalYear:
@@ -178,7 +184,7 @@ export const fr: Record<MessageKey, string> = {
 
   methodTitle: 'Méthode et sources',
   methodModel_brussels_extended:
-    'Les chiffres décrivent l’année de référence {year} : {hours} valeurs horaires du modèle haute résolution de Bruxelles (mailles de 10 m, bâtiments pris en compte) pour {cells}, calculées le {generated}.',
+    'Les chiffres décrivent l’année de référence {year} : {hours} valeurs horaires du modèle haute résolution de {city} (mailles de {cell}, bâtiments pris en compte) pour {cells}, calculées le {generated}.',
   methodModel_belgium_lowres:
     'Les chiffres décrivent l’année de référence {year} : {hours} valeurs horaires des données nationales (mailles d’environ 1 km, bâtiments non représentés) pour {cells}, calculées le {generated}.',
   methodAir:
@@ -188,18 +194,21 @@ export const fr: Record<MessageKey, string> = {
   methodThermal:
     'Chaleur et froid : UTCI, avec les dix catégories de stress de la définition internationale de l’UTCI ; le jour va de 8 h à 20 h, heure belge.',
   methodScores:
-    'Les notes et les scores vont de 0 à 10 (plus la valeur est élevée, meilleure est la situation) et se calculent de la même manière pour les données de Bruxelles et les données nationales. Les couleurs suivent les échelles publiées par le service.',
+    'Les notes et les scores vont de 0 à 10 (plus la valeur est élevée, meilleure est la situation) et se calculent de la même manière pour les données haute résolution et les données nationales. Les couleurs suivent les échelles publiées par le service.',
   methodLimits:
     'Il s’agit de statistiques annuelles modélisées, pas de mesures : elles décrivent les conditions habituelles à l’extérieur, pas un jour précis, et ne disent rien de l’air ni des températures à l’intérieur.',
   attributionTitle: 'Attribution',
   attributionDefault:
     'Résultats synthétiques du modèle de microclimat de svc-api : une simulation déterministe sur une morphologie urbaine générée et la climatologie d’Uccle. Il ne s’agit pas de mesures.',
+  attributionLive:
+    'Les données en direct derrière les réponses en temps réel et les prévisions du service (non utilisées dans ces statistiques annuelles) : {credits}.',
   mapTitle: 'L’adresse et ses environs',
   mapCaption:
     'Couleurs : température ressentie (UTCI) les après-midi d’été, moyenne de {days} jours à {hour}, de juin à août {year}.',
   mapBuildings: 'Bâtiments',
   mapSampled: 'Mailles dont proviennent les chiffres',
   mapSampledRadius: 'Rayon de la moyenne et ses mailles',
+  mapRadius: 'Rayon de la moyenne',
   mapPoint: 'L’adresse',
   mapNorth: 'N',
   mapAlt:

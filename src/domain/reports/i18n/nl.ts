@@ -12,10 +12,10 @@ export const nl: Record<MessageKey, string> = {
   area: 'Gebied',
   areaNationwide: 'België (nationale gegevens)',
   dataset: 'Gegevens',
-  dataset_brussels_extended: 'Model met hoge resolutie voor Brussel, op straatniveau (cellen van 10 m)',
+  dataset_brussels_extended: 'Model met hoge resolutie voor {city}, op straatniveau (cellen van {cell})',
   dataset_belgium_lowres: 'Nationale gegevens voor België, cellen van ongeveer 1 km',
   nationwideNote:
-    'Buiten de Brusselse zone met hoge resolutie komen deze cijfers uit de nationale gegevens, met een lagere resolutie: elke waarde beschrijft een cel van ongeveer 1 km rond het adres, dus eerder de omgeving dan deze straat, en er is geen vergelijking met het stadscentrum.',
+    'Buiten de zones met hoge resolutie van de steden komen deze cijfers uit de nationale gegevens, met een lagere resolutie: elke waarde beschrijft een cel van ongeveer 1 km rond het adres, dus eerder de omgeving dan deze straat, en er is geen vergelijking met het stadscentrum.',
   referenceYear: 'Referentiejaar',
   sampling: 'Waarden uit',
   sampling_point: 'de rastercel waarin het adres ligt',
@@ -24,10 +24,12 @@ export const nl: Record<MessageKey, string> = {
   sampling_radius: 'het gemiddelde van {cells} binnen {radius} m',
   cells_one: '{count} buitencel',
   cells_other: '{count} buitencellen',
+  samplingNote:
+    'Deze cijfers zijn het gemiddelde van {cells} binnen {radius} m rond het adres en kunnen dus licht afwijken van die welke de API voor het punt zelf geeft, die alleen de cel beschrijven waarin het ligt.',
 
   glanceTitle: 'In één oogopslag',
   glanceIntro:
-    'Elk thema krijgt een beoordeling en een score van 0 tot 10; hoger is beter. De beoordeling zegt hoe vaak de omstandigheden goed zijn; de score vergelijkt het jaar met richtlijnen voor gezondheid en comfort.',
+    'Elk thema wordt samengevat met zijn score van 0 tot 10 (hoger is beter): het jaar vergeleken met richtlijnen voor gezondheid en comfort, met het label van zijn klasse. De beoordeling eronder zegt hoe vaak de omstandigheden goed zijn.',
   scoreLegend: 'Betekenis van de score:',
   rating: 'Beoordeling',
   score: 'Score',
@@ -35,9 +37,13 @@ export const nl: Record<MessageKey, string> = {
   airTitle: 'Luchtkwaliteit',
   windTitle: 'Windcomfort',
   thermalTitle: 'Thermisch comfort',
-  glanceAir: 'Goede lucht tijdens {pct} van de uren',
-  glanceWind: 'Rustig tijdens {pct} van de uren',
-  glanceThermal: 'Comfortabel tijdens {pct} van de uren',
+  glanceAir: 'Beoordeling {rating} / 10: goede lucht tijdens {pct} van de uren.',
+  glanceWindSame:
+    'Beoordeling {rating} / 10, gelijk aan de score: het winderigste uur ({worst} m/s) verlaagt ze niet. Rustig tijdens {pct} van de uren.',
+  glanceWindCapped:
+    'Beoordeling {rating} / 10, verlaagd door het winderigste uur ({worst} m/s). Rustig tijdens {pct} van de uren.',
+  glanceThermal:
+    'Beoordeling {rating} / 10: in het zwakste seizoen buiten de winter, {season}, is {pct} van de uren overdag comfortabel.',
   keyFigures: 'Kerncijfers',
   dailyLife: 'Wat dit betekent in het dagelijks leven',
 
@@ -142,12 +148,12 @@ export const nl: Record<MessageKey, string> = {
   thermalMonthlyTitle: 'Gemiddelde gevoelstemperatuur (UTCI) per maand, °C',
   thermalSummerTitle: 'Zomerhitte',
   heatDays: 'Dagen met sterke hittestress (UTCI boven 32 °C)',
-  tropicalNights: 'Tropische nachten (UTCI blijft boven 20 °C)',
+  tropicalNights: 'Tropische nachten (de luchttemperatuur zakt niet onder 20 °C)',
   summerNight: 'Gemiddelde gevoelstemperatuur in zomernachten',
   summerNightWarmer: 'In zomernachten voelt deze plek {diff} °C warmer aan dan het gemiddelde van {area}.',
   summerNightCooler: 'In zomernachten voelt deze plek {diff} °C koeler aan dan het gemiddelde van {area}.',
   summerNightSame: 'In zomernachten voelt deze plek even warm aan als het gemiddelde van {area}.',
-  area_brussels_extended: 'de Brusselse zone met hoge resolutie',
+  area_brussels_extended: 'de zone met hoge resolutie van {city}',
   area_belgium_lowres: 'België',
   summerDayComfort: 'Comfortabele uren overdag in de zomer',
   thermalYear:
@@ -176,7 +182,7 @@ export const nl: Record<MessageKey, string> = {
 
   methodTitle: 'Methode en bronnen',
   methodModel_brussels_extended:
-    'De cijfers beschrijven het referentiejaar {year}: {hours} uurwaarden van het Brusselse model met hoge resolutie (cellen van 10 m, gebouwen meegerekend) voor {cells}, berekend op {generated}.',
+    'De cijfers beschrijven het referentiejaar {year}: {hours} uurwaarden van het model met hoge resolutie voor {city} (cellen van {cell}, gebouwen meegerekend) voor {cells}, berekend op {generated}.',
   methodModel_belgium_lowres:
     'De cijfers beschrijven het referentiejaar {year}: {hours} uurwaarden van de nationale gegevens (cellen van ongeveer 1 km, zonder afzonderlijke gebouwen) voor {cells}, berekend op {generated}.',
   methodAir:
@@ -186,18 +192,21 @@ export const nl: Record<MessageKey, string> = {
   methodThermal:
     'Hitte en koude: UTCI, met de tien stresscategorieën van de internationale UTCI-definitie; overdag is van 8 tot 20 uur Belgische tijd.',
   methodScores:
-    'Beoordelingen en scores gaan van 0 tot 10, hoger is beter, en worden op dezelfde manier berekend voor de Brusselse en de nationale gegevens. De kleuren volgen de schalen die de dienst publiceert.',
+    'Beoordelingen en scores gaan van 0 tot 10, hoger is beter, en worden op dezelfde manier berekend voor de gegevens met hoge resolutie en de nationale gegevens. De kleuren volgen de schalen die de dienst publiceert.',
   methodLimits:
     'Dit zijn gemodelleerde jaarstatistieken, geen metingen: ze beschrijven de gebruikelijke omstandigheden buiten, geen bepaalde dag, en zeggen niets over lucht of temperatuur binnen.',
   attributionTitle: 'Bronvermelding',
   attributionDefault:
     'Synthetische uitvoer van het microklimaatmodel van svc-api: een deterministische simulatie op een gegenereerde stadsmorfologie en de klimatologie van Ukkel. Dit zijn geen metingen.',
+  attributionLive:
+    'De live gegevens achter de realtime- en verwachtingsantwoorden van de dienst (niet gebruikt in deze jaarstatistieken): {credits}.',
   mapTitle: 'Het adres en de omgeving',
   mapCaption:
     'Kleuren: gevoelstemperatuur (UTCI) op zomernamiddagen, het gemiddelde van {days} dagen om {hour}, van juni tot augustus {year}.',
   mapBuildings: 'Gebouwen',
   mapSampled: 'Cellen waar de cijfers vandaan komen',
   mapSampledRadius: 'Straal van het gemiddelde en de cellen erin',
+  mapRadius: 'Straal van het gemiddelde',
   mapPoint: 'Het adres',
   mapNorth: 'N',
   mapAlt:

@@ -1,4 +1,5 @@
 import { monthlyBars, stackedBar } from '../charts.ts';
+import { NBSP } from '../format.ts';
 import { html, type SafeHtml } from '../html.ts';
 import type { MessageKey } from '../i18n/index.ts';
 import { ACCENT, BELAQI_CLASSES } from '../palette.ts';
@@ -17,7 +18,10 @@ const pollutantKey = (pollutant: Pollutant) => `pollutant_${pollutant}` as Messa
 
 function meansTable(context: ReportContext, air: AirBlock): SafeHtml {
   const { tr, f } = context;
-  const unit = (value: number, decimals: number) => f.measure(value, decimals, 'µg/m³');
+  // on a phone a column is too narrow for "32,4 µg/m³": the unit may go to the next line
+  // as a whole (<wbr> after the no-break space), never as "µg/m" and a lone "³"
+  const unit = (value: number, decimals: number) =>
+    html`${f.number(value, decimals)}${NBSP}<wbr><span class="unit">µg/m³</span>`;
   const rows = POLLUTANTS.map((pollutant) => {
     const mean = air.annual_mean_ugm3[pollutant];
     const sub = air.pollutant_scores[pollutant];

@@ -11,6 +11,18 @@ export interface ReportContext {
   stats: HistoricalStats;
   tr: Translator;
   f: Formatter;
+  /** the grid cell size of the city's model, metres (its package's resolution_m) */
+  cellSizeM: number;
+}
+
+/**
+ * The `{city}` and `{cell}` of the messages about a city's high-resolution model: the
+ * city the statistics came from, by its package's name, so a report about an imported
+ * town never says Brussels.
+ */
+export function modelParams(context: ReportContext): { city: string; cell: string } {
+  const { stats, tr, f } = context;
+  return { city: stats.city ? tr.label(stats.city.name) : '', cell: f.measure(context.cellSizeM, 0, 'm') };
 }
 
 export type LifeBand = 'high' | 'good' | 'fair' | 'poor';
@@ -63,26 +75,27 @@ export function shownLabel(block: { score: number }): string {
 }
 
 /**
- * Rating and score side by side, each under its own name, the score's label chip inside
- * the score's half: a reader cannot take the label for the rating's (issue #12).
+ * The one headline figure of a theme: its score out of 10 with the label of its band, the
+ * figure the label and its colour describe. The rating, the other 0–10 figure, is never
+ * set beside it as a second big number (two numbers on one card read as a contradiction,
+ * issue #39): each card and theme page explains it in a sentence under the headline.
  */
-export function ratingAndScore(
+export function headlineScore(
   context: ReportContext,
-  block: { rating: number; score: number },
+  block: { score: number },
   className = 'figures',
 ): SafeHtml {
   const { tr, f } = context;
   // a label and its value on one line (a definition list): read aloud, copied or
-  // extracted, each number follows its own name
+  // extracted, the number follows its name
   return html`<dl class="${className}">
-    <div><dt>${tr.t('rating')}</dt> <dd><span class="big">${f.number(block.rating, 1)}</span> / 10</dd></div>
     <div><dt>${tr.t('score')}</dt> <dd><span class="big">${f.number(block.score, 1)}</span> / 10</dd> <dd>${labelChip(context, shownLabel(block))}</dd></div>
   </dl>`;
 }
 
-/** the box at the head of a theme page: rating and score, each labelled */
-export function scoreBox(context: ReportContext, block: { rating: number; score: number }) {
-  return ratingAndScore(context, block, 'figures scorebox');
+/** the box at the head of a theme page: the headline score; the rating is explained beside it */
+export function scoreBox(context: ReportContext, block: { score: number }) {
+  return headlineScore(context, block, 'figures scorebox');
 }
 
 export function stat(value: string, caption: string): SafeHtml {

@@ -1,13 +1,16 @@
 import { SCORE_LABEL_BANDS } from '../../stats/score-label.ts';
 import { html, type SafeHtml } from '../html.ts';
+import type { MessageKey } from '../i18n/index.ts';
+import { titleLabel } from '../label.ts';
 import { siteMapLegend, siteMapSvg } from '../site-map/svg.ts';
 import type { SiteMap } from '../site-map/types.ts';
 import {
   counted,
+  headlineScore,
   labelChip,
   lifeKey,
+  modelParams,
   type ReportContext,
-  ratingAndScore,
   thermalLifeKey,
 } from './context.ts';
 
@@ -73,13 +76,13 @@ export function cover(context: ReportContext, meta: CoverMeta): SafeHtml {
   <div class="brand">${tr.t('brand')}</div>
   <h1>${tr.t('title')}</h1>
   <p class="subtitle">${tr.t('subtitle', { topics: topics(context) })}</p>
-  <p class="address">${meta.address}</p>
+  <p class="address">${titleLabel(meta.address)}</p>
   <div class="cover-body${meta.siteMap ? ' with-map' : ''}">
   <div>
   <dl class="facts">
     <dt>${tr.t('coordinates')}</dt><dd>${tr.t('coordinatesValue', { lat: f.number(stats.location.lat, 5), lon: f.number(stats.location.lon, 5) })}</dd>
     <dt>${tr.t('area')}</dt><dd>${stats.city ? tr.label(stats.city.name) : tr.t('areaNationwide')}</dd>
-    <dt>${tr.t('dataset')}</dt><dd>${tr.t(nationwide ? 'dataset_belgium_lowres' : 'dataset_brussels_extended')}</dd>
+    <dt>${tr.t('dataset')}</dt><dd>${nationwide ? tr.t('dataset_belgium_lowres') : tr.t('dataset_brussels_extended', modelParams(context))}</dd>
     <dt>${tr.t('referenceYear')}</dt><dd>${String(m.reference_year)}</dd>
     <dt>${tr.t('sampling')}</dt><dd>${sampling}</dd>
     <dt>${tr.t('generatedLabel')}</dt><dd>${f.dateTime(meta.generatedAtMs)}</dd>
@@ -95,7 +98,7 @@ export function cover(context: ReportContext, meta: CoverMeta): SafeHtml {
 function card(
   context: ReportContext,
   theme: 'air' | 'wind' | 'thermal',
-  block: { rating: number; score: number },
+  block: { score: number },
   sentence: string,
 ): SafeHtml {
   const { tr } = context;
@@ -103,9 +106,24 @@ function card(
   // the card's title is not a heading: the PDF outline lists each theme once, at its page
   return html`<div class="card ${theme}">
   <p class="card-title">${title}</p>
-  ${ratingAndScore(context, block)}
-  <p>${sentence}</p>
+  ${headlineScore(context, block)}
+  <p class="rating-line">${sentence}</p>
 </div>`;
+}
+
+/**
+ * Where the report's figures come from when it averages several cells: said next to the
+ * figures, because /historical/stats for the same point without a radius reads one cell
+ * and can differ slightly.
+ */
+export function samplingNote(context: ReportContext): SafeHtml | '' {
+  const { stats, tr, f } = context;
+  const m = stats.meta;
+  if (m.sampling !== 'radius') return '';
+  return html`<p class="muted sampling-note">${tr.t('samplingNote', {
+    cells: counted(context, 'cells', m.n_cells),
+    radius: f.integer(m.radius_m ?? 0),
+  })}</p>`;
 }
 
 /** the labels a score can take, with their bands, so a reader can place "Good" on the ladder */
@@ -118,7 +136,7 @@ export function scoreKey(context: ReportContext): SafeHtml {
   return html`<p class="scale-key">${tr.t('scoreLegend')} ${items}</p>`;
 }
 
-/** three cards, one per theme, each with its rating, score and one sentence */
+/** three cards, one per theme, each with its headline score and its rating in one sentence */
 export function glance(context: ReportContext): SafeHtml {
   const { stats, tr, f } = context;
   const { air, wind, thermal } = stats;
@@ -126,10 +144,37 @@ export function glance(context: ReportContext): SafeHtml {
   <h2>${tr.t('glanceTitle')}</h2>
   <p class="muted">${tr.t('glanceIntro')}</p>
   <div class="cards">
-    ${air ? card(context, 'air', air, tr.t('glanceAir', { pct: f.share(air.good_pct) })) : ''}
-    ${wind ? card(context, 'wind', wind, tr.t('glanceWind', { pct: f.share(wind.calm_pct) })) : ''}
-    ${thermal ? card(context, 'thermal', thermal, tr.t('glanceThermal', { pct: f.share(thermal.comfort_pct) })) : ''}
+    ${air ? card(context, 'air', air, tr.t('glanceAir', { rating: f.number(air.rating, 1), pct: f.share(air.good_pct) })) : ''}
+    ${
+      wind
+        ? card(
+            context,
+            'wind',
+            wind,
+            tr.t(wind.rating < wind.score ? 'glanceWindCapped' : 'glanceWindSame', {
+              rating: f.number(wind.rating, 1),
+              worst: f.number(wind.worst_moment_ms, 1),
+              pct: f.share(wind.calm_pct),
+            }),
+          )
+        : ''
+    }
+    ${
+      thermal
+        ? card(
+            context,
+            'thermal',
+            thermal,
+            tr.t('glanceThermal', {
+              rating: f.number(thermal.rating, 1),
+              season: tr.t(`seasonInText_${thermal.rating_limiting_season}` as MessageKey),
+              pct: f.share(thermal.seasonal_comfort_pct[thermal.rating_limiting_season] ?? 0),
+            }),
+          )
+        : ''
+    }
   </div>
+  ${samplingNote(context)}
   ${scoreKey(context)}
 </section>`;
 }
@@ -150,7 +195,7 @@ export function dailyLife(context: ReportContext): SafeHtml {
           'thermalHeatFacts',
           {
             days: counted(context, 'days', thermal.strong_heat_stress_days),
-            nights: counted(context, 'nights', thermal.tropical_nights),
+            nights: counted(context, 'nights', thermal.tropical_nights_air),
           },
         )}</span></p></div>`
       : ''

@@ -1,12 +1,12 @@
 import { html, type SafeHtml } from '../html.ts';
 import type { MessageKey } from '../i18n/index.ts';
-import { counted, type ReportContext } from './context.ts';
+import { counted, modelParams, type ReportContext } from './context.ts';
 import { scoreKey } from './cover.ts';
 
 /** how the numbers were made, their limits, whom to credit, and the report's full id */
 export function methodSection(
   context: ReportContext,
-  meta: { attribution?: string | undefined; jobId: string },
+  meta: { attribution?: string | undefined; liveCredits?: readonly string[] | undefined; jobId: string },
 ): SafeHtml {
   const { stats, tr, f } = context;
   const m = stats.meta;
@@ -18,6 +18,7 @@ export function methodSection(
     <li>${tr.t(
       m.dataset === 'belgium_lowres' ? 'methodModel_belgium_lowres' : 'methodModel_brussels_extended',
       {
+        ...modelParams(context),
         year: String(m.reference_year),
         hours: f.integer(m.hours),
         cells: counted(context, 'cells', m.n_cells),
@@ -39,6 +40,11 @@ export function methodSection(
   ${scoreKey(context)}
   <h3>${tr.t('attributionTitle')}</h3>
   <p class="method">${meta.attribution ?? tr.t('attributionDefault')}</p>
+  ${
+    meta.liveCredits && meta.liveCredits.length > 0
+      ? html`<p class="method live-credits">${tr.t('attributionLive', { credits: meta.liveCredits.join('; ') })}</p>`
+      : ''
+  }
   <p class="method">${tr.t('reportId', { id: meta.jobId })}</p>
 </section>`;
 }

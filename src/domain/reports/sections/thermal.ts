@@ -4,7 +4,7 @@ import { html, type SafeHtml } from '../html.ts';
 import type { MessageKey } from '../i18n/index.ts';
 import { labelColor, NEUTRAL, UTCI_CLASSES, utciColor } from '../palette.ts';
 import { SEASONS, type Season, type ThermalBlock } from '../stats.ts';
-import { monthly, type ReportContext, scoreBox, shownLabel, stat } from './context.ts';
+import { modelParams, monthly, type ReportContext, scoreBox, shownLabel, stat } from './context.ts';
 
 const seasonKey = (season: Season) => `season_${season}` as MessageKey;
 /** a season inside a sentence needs its article in French and Dutch (l’hiver, de winter) */
@@ -15,9 +15,10 @@ function summerNightComparison(context: ReportContext, thermal: ThermalBlock): S
   const { stats, tr, f } = context;
   const vsCity = thermal.summer_night_vs_city_c;
   if (typeof vsCity !== 'number') return '';
-  const area = tr.t(
-    stats.meta.dataset === 'belgium_lowres' ? 'area_belgium_lowres' : 'area_brussels_extended',
-  );
+  const area =
+    stats.meta.dataset === 'belgium_lowres'
+      ? tr.t('area_belgium_lowres')
+      : tr.t('area_brussels_extended', modelParams(context));
   const diff = f.number(Math.abs(vsCity), 1);
   const key: MessageKey =
     Math.abs(vsCity) < 0.05 ? 'summerNightSame' : vsCity > 0 ? 'summerNightWarmer' : 'summerNightCooler';
@@ -109,7 +110,7 @@ export function thermalSection(context: ReportContext): SafeHtml {
   <h3>${tr.t('thermalSummerTitle')}</h3>
   <div class="stats">
     ${stat(f.integer(thermal.strong_heat_stress_days), tr.t('heatDays'))}
-    ${stat(f.integer(thermal.tropical_nights), tr.t('tropicalNights'))}
+    ${stat(f.integer(thermal.tropical_nights_air), tr.t('tropicalNights'))}
     ${stat(
       thermal.summer_night_mean_utci_c === null
         ? tr.t('noData')

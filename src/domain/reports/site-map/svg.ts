@@ -38,6 +38,20 @@ export function scaleBarLength(widthM: number): number {
   return steps.reduce((best, step) => (Math.abs(step - target) < Math.abs(best - target) ? step : best));
 }
 
+/** the smallest averaging circle, in px, that still has room for its cells' outlines */
+const MIN_OUTLINED_RADIUS_PX = 16;
+
+/**
+ * Whether the sampled cells are outlined. Around a radius of a few pixels (10 m on a
+ * 400 m wide map) their outlines, the circle and the point merged into a knot over the
+ * address (issue #39): there the dashed circle alone shows what was averaged, and the
+ * cover says how many cells. Cells away from the point (nearest outdoor) are always drawn.
+ */
+export function outlinesSampledCells(map: SiteMap): boolean {
+  if (map.sampling !== 'radius' || map.radiusM === undefined) return true;
+  return map.radiusM * (WIDTH / 2 / map.halfWidthM) >= MIN_OUTLINED_RADIUS_PX;
+}
+
 export function siteMapSvg(map: SiteMap, tr: Translator, f: Formatter): SafeHtml {
   const scale = WIDTH / 2 / map.halfWidthM; // px per metre
   const height = Math.round(map.halfHeightM * 2 * scale);
@@ -76,7 +90,7 @@ export function siteMapSvg(map: SiteMap, tr: Translator, f: Formatter): SafeHtml
       `<circle cx="${n(WIDTH / 2)}" cy="${n(height / 2)}" r="${n(map.radiusM * scale)}" fill="none" stroke="${INK}" stroke-width="1.4" stroke-dasharray="3 2"/>`,
     );
   }
-  if (map.sampled.length > 0) {
+  if (map.sampled.length > 0 && outlinesSampledCells(map)) {
     const outlines = map.sampled.map((centre) => {
       const [cx, cy] = px(centre);
       return rectangle(cx - cw / 2, cy - ch / 2, cw, ch);
@@ -128,7 +142,7 @@ export function siteMapLegend(map: SiteMap, tr: Translator): SafeHtml {
         html`<li><span class="swatch" style="background:${entry.color};opacity:.7"></span>${tr.label(entry.label)}</li>`,
     )}
     ${map.hasBuildings ? html`<li><span class="swatch" style="background:${BUILDING}"></span>${tr.t('mapBuildings')}</li>` : ''}
-    <li><span class="swatch swatch-outline"></span>${tr.t(map.sampling === 'radius' ? 'mapSampledRadius' : 'mapSampled')}</li>
+    <li><span class="swatch swatch-outline"></span>${tr.t(map.sampling !== 'radius' ? 'mapSampled' : outlinesSampledCells(map) ? 'mapSampledRadius' : 'mapRadius')}</li>
     <li><span class="swatch swatch-point"></span>${tr.t('mapPoint')}</li>
   </ul>`;
 }

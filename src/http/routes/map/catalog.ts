@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { findCity } from '../../../domain/coverage/cities.ts';
+import type { Cities } from '../../../domain/coverage/registry.ts';
 import { apiError } from '../../../domain/errors/catalogue.ts';
 import { scopeAllows } from '../../../domain/keys/key-record.ts';
 import type { CatalogBody } from '../../../services/map/catalog-body.ts';
@@ -12,7 +12,7 @@ import type { V1App } from '../types.ts';
 import { CatalogSchema } from './schemas.ts';
 
 /** GET /map/{city}: the map catalog, the only map URL a client hardcodes. */
-export function registerMapCatalog(app: V1App, service: CatalogService): void {
+export function registerMapCatalog(app: V1App, service: CatalogService, cities: Cities): void {
   /**
    * The JSON of each body the service hands out, made by this route's serializer (the
    * response schema) once: the service gives the same body object again while its
@@ -35,7 +35,7 @@ export function registerMapCatalog(app: V1App, service: CatalogService): void {
     async (request, reply) => {
       const key = requireKey(request);
       const { city } = request.params;
-      if (!findCity(city)?.products.map) throw apiError('not_found', `No map for city '${city}'.`);
+      if (!cities().find(city)?.products.map) throw apiError('not_found', `No map for city '${city}'.`);
       if (!scopeAllows(key.cities, city))
         throw apiError('forbidden', `This API key is not scoped to '${city}'.`);
       const { body, cache } = await service.getCatalog({

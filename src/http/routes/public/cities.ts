@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { findCity } from '../../../domain/coverage/cities.ts';
+import type { Cities } from '../../../domain/coverage/registry.ts';
 import { apiError } from '../../../domain/errors/catalogue.ts';
 import { cityDetail, listCities } from '../../../services/cities.ts';
 import { publicResourceCaching } from '../../cache-headers.ts';
@@ -7,7 +7,15 @@ import { CitiesQuerySchema, CityDetailSchema, CityIndexSchema } from '../../sche
 import { problemResponses } from '../../schemas/common.ts';
 import type { V1App } from '../types.ts';
 
-export function registerCities(app: V1App, deps: { clock: () => number }): void {
+export function registerCities(
+  app: V1App,
+  deps: {
+    cities: Cities;
+    clock: () => number;
+    liveCredits?: (() => readonly string[]) | undefined;
+    referenceYearOf?: ((cityId: string) => number | undefined) | undefined;
+  },
+): void {
   app.get(
     '/cities',
     {
@@ -22,7 +30,7 @@ export function registerCities(app: V1App, deps: { clock: () => number }): void 
       publicResourceCaching(reply, request.apiKey !== null);
       return {
         generated_utc: new Date(deps.clock()).toISOString(),
-        cities: listCities(request.query.product, request.apiKey),
+        cities: listCities(deps.cities(), request.query.product, request.apiKey),
       };
     },
   );
@@ -39,14 +47,14 @@ export function registerCities(app: V1App, deps: { clock: () => number }): void 
       },
     },
     async (request, reply) => {
-      const city = findCity(request.params.city);
+      const city = deps.cities().find(request.params.city);
       if (!city)
         throw apiError(
           'not_found',
           `No city '${request.params.city.slice(0, 100)}'. GET /v1/cities lists the covered cities.`,
         );
       publicResourceCaching(reply, request.apiKey !== null);
-      return cityDetail(city, request.apiKey);
+      return cityDetail(city, request.apiKey, deps.liveCredits?.(), deps.referenceYearOf?.(city.id));
     },
   );
 }

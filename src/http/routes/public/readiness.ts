@@ -16,6 +16,19 @@ export const ReadinessSchema = Type.Object(
     checks: Type.Record(Type.String(), DependencyStateSchema, {
       description: 'database, redis (scale-out only), model_workers, disk',
     }),
+    feeds: Type.Optional(
+      Type.Record(
+        Type.String(),
+        Type.Object({
+          status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
+          detail: Type.Optional(Type.String()),
+        }),
+        {
+          description:
+            'live data feeds (when configured): a degraded feed never makes the instance unready, the API serves its last good data',
+        },
+      ),
+    ),
     time: Type.String({ format: 'date-time' }),
   },
   { title: 'Readiness' },
@@ -44,6 +57,7 @@ export function registerReadiness(app: V1App, deps: { readiness: Readiness; cloc
       return {
         status: report.ready ? ('ready' as const) : ('unavailable' as const),
         checks: report.checks,
+        ...(report.feeds ? { feeds: report.feeds } : {}),
         time: new Date(deps.clock()).toISOString(),
       };
     },

@@ -5,8 +5,9 @@ import type { ReportService } from '../../../services/reports/service.ts';
 import { requireKey } from '../../plugins/api-key.ts';
 import { problemResponses } from '../../schemas/common.ts';
 import type { FeatureRoutes, V1App } from '../types.ts';
+import { reportBodyValidator } from './body-validator.ts';
 
-const ReportBodySchema = Type.Object(
+export const ReportBodySchema = Type.Object(
   {
     address: Type.Optional(Type.String({ maxLength: 200, description: 'alternative to lat and lon' })),
     lat: Type.Optional(Type.Number({ minimum: -90, maximum: 90 })),
@@ -66,9 +67,8 @@ function registerReports(service: ReportService) {
           body: ReportBodySchema,
           response: { 202: AcceptedSchema, ...problemResponses(400, 401, 403, 422, 429, 502, 504) },
         },
-        // the body is checked by the report service's own parser (types without coercion,
-        // the location rule, ranges) so that "50.8" as a string is refused, not coerced
-        validatorCompiler: () => () => true,
+        // the schema without coercion or defaults, refusals in the report parser's words
+        validatorCompiler: reportBodyValidator,
       },
       async (request, reply) => {
         const key = requireKey(request);

@@ -1,4 +1,3 @@
-import { findCity, type Ring } from '../../../domain/coverage/cities.ts';
 import { cellAt, cellCentreLonLat } from '../grid/geometry.ts';
 import { SURFACE } from '../morphology/layout.ts';
 import type { Morphology } from '../morphology/morphology.ts';
@@ -28,7 +27,7 @@ export interface Background {
 }
 
 /** even–odd rule on the coverage rule's rounded coordinates (a point on an edge is measure zero) */
-function insideRing(ring: Ring, lon: number, lat: number): boolean {
+function insideRing(ring: ReadonlyArray<readonly [number, number]>, lon: number, lat: number): boolean {
   let inside = false;
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
     const a = ring[i]!;
@@ -129,7 +128,7 @@ export function cityBackground(city: Morphology, national: Morphology, nationalB
   const regional = new Float32Array(n);
   const urban = new Float32Array(n);
   const nationalCell = new Int32Array(n).fill(-1);
-  const ring = findCity(city.info.id)?.boundary;
+  const ring = city.info.zone;
   for (let cell = 0; cell < n; cell++) {
     const lon = grid.west + ((cell % grid.cols) + 0.5) * grid.dLon;
     const lat = grid.north - (Math.floor(cell / grid.cols) + 0.5) * grid.dLat;

@@ -1,3 +1,5 @@
+import { type LiveInputs, NO_LIVE_INPUTS } from '../../../domain/live/live-inputs.ts';
+import type { ReferenceYear, ReferenceYears } from '../../../domain/live/reference-year.ts';
 import type {
   CellSeries,
   DomainId,
@@ -8,6 +10,9 @@ import type {
   TimedLayer,
 } from '../../port.ts';
 import { LAYER_FIELDS } from '../../port.ts';
+import { cellCentreLonLat } from '../grid/geometry.ts';
+import type { AirCorrection } from '../live/air-correction.ts';
+import { type DomainRun, stationCorrection } from '../live/station-residuals.ts';
 import { SURFACE } from '../morphology/layout.ts';
 import type { Morphology } from '../morphology/morphology.ts';
 import { type CellOutput, computeCell, type KernelWants, type OutputField } from '../physics/cell-kernel.ts';
@@ -15,6 +20,7 @@ import type { HourTable } from '../physics/hour-state.ts';
 import { outdoorCellsWithin } from '../spatial/queries.ts';
 import { type Background, cityBackground, nationalBackground } from './background.ts';
 import { type HourSpec, HourTables } from './hour-tables.ts';
+import { LiveFieldCache, liveFieldKey } from './live-fields.ts';
 import { allocateOutput, type HourSlice, seriesOutput, sliceBounds } from './series-output.ts';
 import { sharedBackground, sharedTable, type WarmTransfer } from './shared-warm.ts';
 import { FORECAST_CEILING_HOURS, forecastSteps, hourRange, yearHours } from './time-steps.ts';
@@ -47,24 +53,50 @@ const LAYER_OUTPUT: Record<TimedLayer, { wants: KernelWants; fields: Record<stri
  * One run of a domain over some hours: its table, and — built only when a cell outside
  * a city's zone asks for it — the nationwide one.
  */
-class Run {
+class Run implements DomainRun {
   private nationalTable: HourTable | undefined;
+  /** measured concentrations spread over the grid (live hours with station data or CAMS) */
+  correction: AirCorrection | undefined;
+  readonly national: DomainRun['national'];
 
   constructor(
     readonly m: Morphology,
     readonly table: HourTable,
     readonly bg: Background,
-    private readonly national: { m: Morphology; bg: Background; table: () => HourTable } | undefined,
-  ) {}
+    national: { m: Morphology; bg: Background; table: () => HourTable } | undefined,
+  ) {
+    this.national = national && {
+      m: national.m,
+      bg: national.bg,
+      table: () => {
+        this.nationalTable ??= national.table();
+        return this.nationalTable;
+      },
+    };
+  }
 
   compute(cell: number, from: number, to: number, out: CellOutput, offset: number, wants: KernelWants): void {
+    this.computeModelled(cell, from, to, out, offset, wants);
+    if (this.correction && wants.air) {
+      const [lon, lat] = cellCentreLonLat(this.m.info.grid, cell);
+      this.correction.apply(lat, lon, from, to, out, offset);
+    }
+  }
+
+  private computeModelled(
+    cell: number,
+    from: number,
+    to: number,
+    out: CellOutput,
+    offset: number,
+    wants: KernelWants,
+  ): void {
     const outside = this.bg.nationalCell?.[cell] ?? -1;
     if (outside >= 0 && this.national) {
-      this.nationalTable ??= this.national.table();
       computeCell(
         this.national.m,
         outside,
-        this.nationalTable,
+        this.national.table(),
         from,
         to,
         out,
@@ -82,12 +114,40 @@ export class ModelEngine {
   private readonly tables: HourTables;
   /** by domain and revision: a re-imported city gets its own */
   private readonly backgrounds = new Map<string, Background>();
+  private live: LiveInputs = NO_LIVE_INPUTS;
+  /** observed and forecast runs, once per domain and span, shared by every location */
+  readonly liveFields = new LiveFieldCache<Run>();
+  private reference = new Map<DomainId, ReferenceYear>();
+  /** a backfilled year's station correction, per domain, revision and year version */
+  private readonly referenceCorrections = new Map<string, AirCorrection | undefined>();
 
   constructor(
     private readonly domains: ReadonlyMap<DomainId, Morphology>,
     seed: number,
   ) {
     this.tables = new HourTables(seed);
+  }
+
+  /** what the feeds read (model/port.ts, setLiveInputs): observed and forecast hours follow it */
+  setLive(inputs: LiveInputs): void {
+    this.live = inputs;
+    this.tables.setLive(inputs);
+    this.liveFields.clear();
+  }
+
+  /**
+   * the backfilled reference years (model/port.ts, setReferenceYears): a listed domain's
+   * reference series run over that year, with its archive meteorology and its stations
+   */
+  setReference(years: ReferenceYears): void {
+    this.reference = new Map(years.years.map((y) => [y.domain, y]));
+    this.tables.setReference(years);
+    this.referenceCorrections.clear();
+  }
+
+  /** the year a domain's reference series cover: the backfilled one, else its package's */
+  referenceYearOf(m: Morphology): number {
+    return this.reference.get(m.info.id)?.year ?? m.info.referenceYear;
   }
 
   morphology(id: DomainId): Morphology {
@@ -99,7 +159,7 @@ export class ModelEngine {
   /** warm the reference-year hour table so the first request does not pay for it */
   warm(id: DomainId): void {
     const m = this.morphology(id);
-    this.tables.year(m, yearHours(m.info.referenceYear));
+    this.tables.year(m, yearHours(this.referenceYearOf(m)));
     this.background(id);
   }
 
@@ -130,7 +190,7 @@ export class ModelEngine {
    */
   warmShared(id: DomainId): WarmTransfer {
     const m = this.morphology(id);
-    const hours = yearHours(m.info.referenceYear);
+    const hours = yearHours(this.referenceYearOf(m));
     const yearKey = this.tables.yearKey(m, hours);
     const year = sharedTable(this.tables.year(m, hours));
     const background = sharedBackground(this.background(id));
@@ -176,31 +236,67 @@ export class ModelEngine {
     );
   }
 
+  /**
+   * A run of observed or forecast hours: fed meteorology in its tables and, where stations
+   * or CAMS have values, the measured concentrations spread over the grid.
+   */
+  private liveRun(id: DomainId, hours: readonly HourSpec[], table: (m: Morphology) => HourTable): Run {
+    const m = this.morphology(id);
+    return this.liveFields.of(liveFieldKey(id, m.info.revision, this.live.version, hours), () => {
+      const run = this.run(id, table);
+      if (this.live.stations.length === 0 && this.live.cams.length === 0) return run;
+      run.correction = stationCorrection({
+        run,
+        hours,
+        live: this.live,
+        observedRun: (hourMs) => this.run(id, (d) => this.tables.single(d, { hourMs })),
+      });
+      return run;
+    });
+  }
+
+  /**
+   * A backfilled year's measured air, as in the live product (docs/live-data.md): the
+   * stations' residuals against the model at their cells, over the whole year, spread
+   * over the grid; computed once per domain and year version (every slice of a cell's
+   * year reads the same one)
+   */
+  private referenceCorrection(id: DomainId, run: Run, hours: readonly number[]): AirCorrection | undefined {
+    const year = this.reference.get(id);
+    if (!year || year.stations.length === 0) return undefined;
+    const key = `${id}@${run.m.info.revision}:${year.version}`;
+    if (this.referenceCorrections.has(key)) return this.referenceCorrections.get(key);
+    const correction = stationCorrection({
+      run,
+      hours: hours.map((hourMs) => ({ hourMs })),
+      live: { version: year.version, meteo: year.meteo, stations: year.stations, cams: [] },
+      observedRun: () => {
+        throw new Error('a reference year has no forecast hours');
+      },
+    });
+    this.referenceCorrections.set(key, correction);
+    return correction;
+  }
+
   /** the series of `cells` over `span`, or over one slice of its hours (the pool joins the slices) */
   series(id: DomainId, cells: readonly number[], span: SeriesSpan, slice?: HourSlice): CellSeries[] {
     const m = this.morphology(id);
     let hours: readonly number[];
     let run: Run;
     if (span.kind === 'reference') {
-      hours = yearHours(m.info.referenceYear);
-      run = this.run(id, (d) => this.tables.year(d, hours));
+      hours = yearHours(this.referenceYearOf(m));
+      const yearHoursOf = hours;
+      run = this.run(id, (d) => this.tables.year(d, yearHoursOf));
+      run.correction = this.referenceCorrection(id, run, hours);
     } else if (span.kind === 'observed') {
       hours = hourRange(span.fromMs, span.toMs);
-      run = this.run(id, (d) =>
-        this.tables.build(
-          d,
-          hours.map((hourMs) => ({ hourMs })),
-        ),
-      );
+      const specs = hours.map((hourMs) => ({ hourMs }));
+      run = this.liveRun(id, specs, (d) => this.tables.build(d, specs, true));
     } else {
       const issuedMs = span.issuedMs;
       hours = forecastSteps(issuedMs, FORECAST_CEILING_HOURS);
-      run = this.run(id, (d) =>
-        this.tables.build(
-          d,
-          hours.map((hourMs) => ({ hourMs, issuedMs })),
-        ),
-      );
+      const specs = hours.map((hourMs) => ({ hourMs, issuedMs }));
+      run = this.liveRun(id, specs, (d) => this.tables.build(d, specs, true));
     }
     const { from, to } = sliceBounds(hours.length, slice);
     const hourArray = new Float64Array(to - from);
@@ -220,7 +316,7 @@ export class ModelEngine {
     const fields: Record<string, Float32Array> = {};
     for (const name of LAYER_FIELDS[layer]) fields[name] = new Float32Array(sub.cols * sub.rows);
     if (sub.cols === 0 || sub.rows === 0) return { ...sub, fields };
-    const run = this.run(id, (d) => this.tables.single(d, hour));
+    const run = this.liveRun(id, [hour], (d) => this.tables.single(d, hour));
     const out = allocateOutput(sub.cols * sub.rows);
     const { cols } = m.info.grid;
     for (let r = 0; r < sub.rows; r++) {
@@ -242,7 +338,7 @@ export class ModelEngine {
     const surface = m.rasters.surface;
     const out = allocateOutput(1);
     return hours.map((hour) => {
-      const run = this.run(id, (d) => this.tables.single(d, hour));
+      const run = this.liveRun(id, [hour], (d) => this.tables.single(d, hour));
       let min = Number.POSITIVE_INFINITY;
       let max = Number.NEGATIVE_INFINITY;
       for (let cell = 0; cell < n; cell++) {

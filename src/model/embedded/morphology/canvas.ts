@@ -18,6 +18,10 @@ export interface Canvas {
   heightM: Float32Array;
   /** index of the district whose rules apply (districts.length = fallback) */
   district: Uint8Array;
+  /** 1 in a district whose footprints are incomplete (a package's districts.geojson) */
+  estimated: Uint8Array;
+  /** there, the share of an unmapped ground cell taken as built (0 elsewhere) */
+  estimatedBuilt: Float32Array;
   /** road tunnels: not drawn on the surface, their exhaust leaves at the portals */
   tunnels: CityTunnel[];
 }
@@ -36,6 +40,8 @@ export function createCanvas(grid: GridGeometry): Canvas {
     roadClass: new Uint8Array(n),
     heightM: new Float32Array(n),
     district: new Uint8Array(n),
+    estimated: new Uint8Array(n),
+    estimatedBuilt: new Float32Array(n),
     tunnels: [],
   };
 }

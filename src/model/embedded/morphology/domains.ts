@@ -1,3 +1,4 @@
+import { boundsOf } from '../../../domain/grid/bbox.ts';
 import { type CityDomainSpec, type DomainInfo, NATIONAL_DOMAIN } from '../../port.ts';
 import { gridOver, withMargin } from '../grid/geometry.ts';
 
@@ -23,30 +24,16 @@ export function nationalDomainInfo(): DomainInfo {
   };
 }
 
-/** [west, south, east, north] of a ring */
-function ringBbox(ring: ReadonlyArray<readonly [number, number]>): [number, number, number, number] {
-  let west = Number.POSITIVE_INFINITY;
-  let south = Number.POSITIVE_INFINITY;
-  let east = Number.NEGATIVE_INFINITY;
-  let north = Number.NEGATIVE_INFINITY;
-  for (const [lon, lat] of ring) {
-    west = Math.min(west, lon);
-    east = Math.max(east, lon);
-    south = Math.min(south, lat);
-    north = Math.max(north, lat);
-  }
-  return [west, south, east, north];
-}
-
 export function cityDomainInfo(spec: Omit<CityDomainSpec, 'geometry'>): DomainInfo {
   return {
     id: spec.id,
     revision: spec.revision,
     resolutionM: spec.resolutionM,
-    grid: gridOver(withMargin(ringBbox(spec.boundary), CITY_MARGIN_M), spec.resolutionM),
+    grid: gridOver(withMargin(boundsOf([spec.boundary]), CITY_MARGIN_M), spec.resolutionM),
     referenceYear: spec.referenceYear,
     hasBuildings: true,
     models: { ...spec.models },
+    zone: spec.boundary,
   };
 }
 

@@ -83,7 +83,13 @@ export function deriveMorphology(info: DomainInfo, c: Canvas, climate: CityClima
   const { aspect, axisDeg } = canyonGeometry(c);
   const { factor, turbulence } = windFactors(c, aspect, axisDeg);
   const exposure = trafficExposure(distMajorM, distSecondaryM, distLocalM, aspect, portalExposure(c));
-  const built = builtFraction((i) => isBuilding[i] === 1, c.cols, c.rows, Math.round(120 / c.cell));
+  // a mapped building counts whole, unmapped ground in an incompletely mapped district its estimated share
+  const built = builtFraction(
+    (i) => (isBuilding[i] === 1 ? 1 : c.estimatedBuilt[i]!),
+    c.cols,
+    c.rows,
+    Math.round(120 / c.cell),
+  );
   const rect = footprintRectangles(c.heightM, isBuilding, c.cols, c.rows);
 
   return packMorphology(
@@ -105,6 +111,7 @@ export function deriveMorphology(info: DomainInfo, c: Canvas, climate: CityClima
       urbanIndex: new Float32Array(n).fill(climate.urbanIndex),
       builtFraction: built,
       taOffsetC: new Float32Array(n).fill(climate.taOffsetC),
+      geometryEstimated: c.estimated,
     },
     { rects: rect.rects, rectHeightM: rect.heights },
   );

@@ -210,6 +210,8 @@ export function generateNational(info: DomainInfo): Morphology {
       urbanIndex,
       builtFraction: built,
       taOffsetC: taOffset,
+      // 1 km cells carry no footprints to be incomplete
+      geometryEstimated: new Uint8Array(n),
     },
     { rects: new Int32Array(0), rectHeightM: new Float32Array(0) },
   );

@@ -9,7 +9,10 @@ import { ROAD_CLASS, SURFACE } from './layout.ts';
  * least about half a cell, so that every road is connected on the grid). Later passes
  * win: land cover, then pedestrian ways (paved open space, no traffic), then roads
  * (the highest class where roads meet), then buildings. Everything else is yard
- * (courtyards, gardens, unbuilt ground).
+ * (courtyards, gardens, unbuilt ground). Last, the districts whose footprints are
+ * incomplete (docs/cities.md, "Gaps are not fields") are marked, and their yard cells
+ * take the district's estimated built share: unmapped ground there is mostly unmapped
+ * buildings.
  */
 type Ring = ReadonlyArray<readonly [number, number]>;
 
@@ -89,5 +92,12 @@ export function rasteriseGeometry(c: Canvas, geometry: CityGeometry): void {
         c.heightM[cell] = h;
       });
     }
+  }
+  for (const district of geometry.estimatedDistricts ?? []) {
+    for (const polygon of district.polygons)
+      forEachCellInPolygon(c, polygon, (cell) => {
+        c.estimated[cell] = 1;
+        if (c.surface[cell] === SURFACE.yard) c.estimatedBuilt[cell] = district.builtFraction;
+      });
   }
 }

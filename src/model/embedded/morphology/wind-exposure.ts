@@ -129,9 +129,9 @@ export function trafficExposure(
   return out;
 }
 
-/** share of built cells within a square of ±radius cells (integral image) */
+/** share of built ground within a square of ±radius cells (integral image); `built` is a cell's share, 0–1 */
 export function builtFraction(
-  isBuilt: (i: number) => boolean,
+  built: (i: number) => number,
   cols: number,
   rows: number,
   radius: number,
@@ -141,7 +141,7 @@ export function builtFraction(
   for (let r = 0; r < rows; r++) {
     let rowSum = 0;
     for (let col = 0; col < cols; col++) {
-      rowSum += isBuilt(r * cols + col) ? 1 : 0;
+      rowSum += built(r * cols + col);
       sat[(r + 1) * w + col + 1] = sat[r * w + col + 1]! + rowSum;
     }
   }

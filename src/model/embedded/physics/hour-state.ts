@@ -20,6 +20,16 @@ import { foldUtciByVapour, saturationVapourPressureHpa, UTCI_LOCAL_SIZE, vapourP
  * - ozone: regional ozone (photochemistry: sun, summer, heat waves) titrated by local NO2.
  */
 const SIGMA = 5.670374419e-8;
+/**
+ * the ventilation (m/s) at which the dilution is 1. The constants below were calibrated
+ * to DOMAIN.md §4.4 with 1.6 on the generated weather, whose wind is below 1.5 m/s in
+ * 30 % of hours; the measured Uccle year (TMYx 2007–2021) is so calm in 8 %. 2.33 gives
+ * the measured year the calibrated traffic-weighted mean of dilution × stagnation (1.36)
+ * (v1.4, docs/model.md; derived by scripts/model-validation/dilution-reference.ts)
+ */
+export const DILUTION_REFERENCE_VENTILATION = 2.33;
+/** the reference ventilation the constants were calibrated with on the generated weather */
+export const GENERATED_WEATHER_REFERENCE_VENTILATION = 1.6;
 
 export const HOUR_FIELDS = [
   'hourMs',
@@ -66,21 +76,43 @@ export function createHourTable(length: number): HourTable {
   return table;
 }
 
+/**
+ * How the hour disperses local emissions: `dilution` (∝ ventilation^-0.75, ventilation =
+ * wind × mixing depth, deep on sunny afternoons, shallow at night and in winter) and
+ * `stagnation` (a stagnant air mass also holds the city's own emissions, and a forecast's
+ * error in the air mass reaches the local increments, as it does in real forecasts).
+ * `winter` is +1 mid-January, −1 mid-July.
+ */
+export function dispersion(
+  w: Pick<Weather, 'sunElevationDeg' | 'cloud' | 'wind10Ms' | 'pollutionZ'>,
+  winter: number,
+  referenceVentilation = DILUTION_REFERENCE_VENTILATION,
+): { convective: number; dilution: number; stagnation: number } {
+  const sinH = Math.max(0, Math.sin((w.sunElevationDeg * Math.PI) / 180));
+  const convective = Math.min(1, Math.max(0, sinH * (1 - 0.6 * w.cloud) * 1.6));
+  const mixing = (0.42 + 0.58 * convective) * (1 - 0.12 * winter);
+  const ventilation = Math.max(0.7, w.wind10Ms) * mixing;
+  return {
+    convective,
+    dilution: Math.min(3, Math.max(0.25, (referenceVentilation / ventilation) ** 0.75)),
+    stagnation: Math.exp(0.22 * w.pollutionZ),
+  };
+}
+
+/** +1 mid-January, −1 mid-July */
+export function winterOf(doy: number): number {
+  return Math.cos((2 * Math.PI * (doy - 15)) / 365.25);
+}
+
 export function fillHour(table: HourTable, i: number, hourMs: number, w: Weather): void {
   const { doy } = dayOfYear(hourMs);
   const sinH = Math.max(0, Math.sin((w.sunElevationDeg * Math.PI) / 180));
   const { diffuse, directNormal } = splitRadiation(w.ghiWm2, w.sunElevationDeg, doy, w.taC, w.rhPct);
-  const winter = Math.cos((2 * Math.PI * (doy - 15)) / 365.25); // +1 mid-January, −1 mid-July
+  const winter = winterOf(doy);
   const spring = Math.exp(-(((doy - 95) / 30) ** 2)); // March–April nitrate episodes
 
-  const convective = Math.min(1, Math.max(0, sinH * (1 - 0.6 * w.cloud) * 1.6));
-  const mixing = (0.42 + 0.58 * convective) * (1 - 0.12 * winter);
-  const ventilation = Math.max(0.7, w.wind10Ms) * mixing;
-  const dilution = Math.min(3, Math.max(0.25, (1.6 / ventilation) ** 0.75));
+  const { convective, dilution, stagnation } = dispersion(w, winter);
   const airMass = Math.exp(0.33 * w.pollutionZ);
-  // stagnant air masses also hold the city's own emissions (and a forecast's error in
-  // the air mass reaches the local increments, as it does in real forecasts)
-  const stagnation = Math.exp(0.22 * w.pollutionZ);
   const { traffic, heating } = emissionProfiles(hourMs);
   const heatingSeason = Math.max(0, 0.55 + 0.45 * winter);
 

@@ -1,3 +1,5 @@
+import type { LiveInputs } from '../../../domain/live/live-inputs.ts';
+import type { ReferenceYears } from '../../../domain/live/reference-year.ts';
 import type { TileAddress } from '../../../domain/map/mercator.ts';
 import type { DomainId, LonLatWindow, SeriesSpan, TimedLayer } from '../../port.ts';
 import type { HourSpec } from '../compute/hour-tables.ts';
@@ -11,6 +13,10 @@ export interface WorkerInit {
   morphologies: MorphologyTransfer[];
   /** what another thread already warmed (shared memory): a replacement thread adopts it */
   warmed?: WarmTransfer[];
+  /** what the feeds read (a thread started after the last `live` task) */
+  live?: LiveInputs;
+  /** the backfilled reference years (a thread started after the last `reference` task) */
+  reference?: ReferenceYears;
 }
 
 export type Task =
@@ -22,6 +28,10 @@ export type Task =
   /** a city domain added or replaced while running: attach its shared buffer */
   | { method: 'attach'; morphologies: MorphologyTransfer[] }
   | { method: 'detach'; domains: DomainId[] }
+  /** the feeds' latest values: observed and forecast hours follow them */
+  | { method: 'live'; inputs: LiveInputs }
+  /** the backfilled reference years: `reference` series and those years' hours follow them */
+  | { method: 'reference'; years: ReferenceYears }
   /** `slice`: only that share of the span's hours (one cell's year over several threads) */
   | { method: 'series'; domain: DomainId; cells: number[]; span: SeriesSpan; slice?: HourSlice }
   | { method: 'layerWindow'; domain: DomainId; layer: TimedLayer; hour: HourSpec; window: LonLatWindow }

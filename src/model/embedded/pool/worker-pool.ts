@@ -1,4 +1,6 @@
 import type { Worker } from 'node:worker_threads';
+import type { LiveInputs } from '../../../domain/live/live-inputs.ts';
+import type { ReferenceYears } from '../../../domain/live/reference-year.ts';
 import { startModuleThread } from '../../../runtime/module-thread.ts';
 import type { DomainId } from '../../port.ts';
 import { ModelUnavailableError } from '../../port.ts';
@@ -49,6 +51,9 @@ export class WorkerPool {
   private readonly attached = new Map<DomainId, MorphologyTransfer>();
   /** what the start-up warm-up computed once, in shared memory: later threads adopt it */
   private warmed: WarmTransfer[] = [];
+  /** the live inputs every worker holds now: a replacement worker starts with them */
+  private live: LiveInputs | undefined;
+  private reference: ReferenceYears | undefined;
 
   constructor(
     size: number,
@@ -70,6 +75,8 @@ export class WorkerPool {
       morphologies: [...this.attached.values()],
       // a revision that changed since is skipped by the thread (engine.adopt)
       warmed: this.warmed,
+      ...(this.live ? { live: this.live } : {}),
+      ...(this.reference ? { reference: this.reference } : {}),
     };
     return startModuleThread(import.meta.url, 'worker', { workerData: init, resourceLimits: WORKER_LIMITS });
   }
@@ -138,6 +145,8 @@ export class WorkerPool {
     // a replacement worker started later must hold the same domains
     if (task.method === 'attach') for (const t of task.morphologies) this.attached.set(t.info.id, t);
     if (task.method === 'detach') for (const id of task.domains) this.attached.delete(id);
+    if (task.method === 'live') this.live = task.inputs;
+    if (task.method === 'reference') this.reference = task.years;
     const running = this.slots.filter((slot) => !slot.down);
     return Promise.all(running.map((slot) => this.runOn<void>(slot, task))).then(() => undefined);
   }

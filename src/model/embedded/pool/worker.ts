@@ -19,6 +19,8 @@ for (const t of init.morphologies) domains.set(t.info.id, attachMorphology(t));
 const engine = new ModelEngine(domains, init.seed);
 const footprints = new DomainFootprints(domains);
 for (const transfer of init.warmed ?? []) engine.adopt(transfer);
+if (init.live) engine.setLive(init.live);
+if (init.reference) engine.setReference(init.reference);
 
 function layerTile(
   domain: DomainId,
@@ -62,6 +64,14 @@ function run(task: Task): { result: unknown; transfer: ArrayBuffer[] } {
   }
   if (task.method === 'attach') {
     for (const t of task.morphologies) domains.set(t.info.id, attachMorphology(t));
+    return { result: null, transfer: [] };
+  }
+  if (task.method === 'reference') {
+    engine.setReference(task.years);
+    return { result: null, transfer: [] };
+  }
+  if (task.method === 'live') {
+    engine.setLive(task.inputs);
     return { result: null, transfer: [] };
   }
   if (task.method === 'detach') {

@@ -3,12 +3,13 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { embeddedCitySpecs } from '../../../../src/adapters/cities/embedded.ts';
-import { CITIES, ringsBbox } from '../../../../src/domain/coverage/cities.ts';
+import { ringsBbox } from '../../../../src/domain/coverage/cities.ts';
 import { cellAt } from '../../../../src/model/embedded/grid/geometry.ts';
 import { SURFACE } from '../../../../src/model/embedded/morphology/layout.ts';
 import type { Morphology } from '../../../../src/model/embedded/morphology/morphology.ts';
 import { cacheDir, cityCacheName, loadOrBuildCity } from '../../../../src/model/embedded/morphology/store.ts';
 import type { DomainId } from '../../../../src/model/port.ts';
+import { EMBEDDED_REGISTRY } from '../../../helpers/embedded-cities.ts';
 import { SHARED_DATA_DIR, sharedDomains } from '../../../helpers/shared-domains.ts';
 
 let domains: Map<DomainId, Morphology>;
@@ -42,7 +43,7 @@ function meanHeightAround(m: Morphology, lat: number, lon: number, radius: numbe
 
 describe('city morphology', () => {
   test('covers each city boundary bbox plus a margin of about 200 m', () => {
-    for (const city of CITIES) {
+    for (const city of EMBEDDED_REGISTRY.cities) {
       const g = domains.get(city.id as DomainId)!.info.grid;
       const [west, south, east, north] = ringsBbox([city.boundary]);
       const east0 = g.west + g.cols * g.dLon;
@@ -52,10 +53,13 @@ describe('city morphology', () => {
     }
   });
 
-  test('keeps the Grand-Place an open square, the Parc de Bruxelles and the Cinquantenaire parks', () => {
-    assert.equal(surfaceAt(brussels(), 50.8467, 4.3525), SURFACE.plaza);
-    assert.equal(surfaceAt(brussels(), 50.8445, 4.3645), SURFACE.park);
-    assert.equal(surfaceAt(brussels(), 50.8405, 4.392), SURFACE.park);
+  test('keeps the Grand-Place an open square, the Parc de Bruxelles and the Parc Léopold parks', () => {
+    // points measured on the OSM areas, 30 m and 130 m from the nearest footprint
+    assert.equal(surfaceAt(brussels(), 50.84654, 4.35271), SURFACE.plaza);
+    assert.equal(surfaceAt(brussels(), 50.84463, 4.36307), SURFACE.park);
+    // (OSM: the Cinquantenaire point of the synthetic city lies on the park's paved esplanade)
+    // (the Parc Léopold point is on the edge of its pond: park or water)
+    assert.ok([SURFACE.park, SURFACE.water].includes(surfaceAt(brussels(), 50.8378, 4.37802) as 2 | 3));
   });
 
   test('builds towers in the North and European quarters, low houses at the edges', () => {
@@ -71,8 +75,10 @@ describe('city morphology', () => {
     const counts = new Map<number, number>();
     for (const s of brussels().rasters.surface) counts.set(s, (counts.get(s) ?? 0) + 1);
     const share = (s: number) => (counts.get(s) ?? 0) / brussels().rasters.surface.length;
+    // OSM of 2013 lacks most footprints of Saint-Josse, Schaerbeek and Molenbeek
+    // (docs/cities.md): the mapped quarters cover 40–60 %, the whole grid a quarter
     assert.ok(
-      share(SURFACE.building) > 0.3 && share(SURFACE.building) < 0.6,
+      share(SURFACE.building) > 0.2 && share(SURFACE.building) < 0.6,
       `buildings ${share(SURFACE.building)}`,
     );
     assert.ok(share(SURFACE.road) > 0.15 && share(SURFACE.road) < 0.35, `roads ${share(SURFACE.road)}`);
@@ -113,7 +119,7 @@ describe('city morphology', () => {
   });
 
   test('is cached under DATA_DIR and reloaded byte for byte without regenerating', async () => {
-    const spec = (await embeddedCitySpecs(CITIES)).find((s) => s.id === 'charleroi')!;
+    const spec = (await embeddedCitySpecs(EMBEDDED_REGISTRY.cities)).find((s) => s.id === 'charleroi')!;
     const again = await loadOrBuildCity(SHARED_DATA_DIR, spec, domains.get('belgium')!);
     assert.equal(again.generated, false);
     const file = await readFile(join(cacheDir(SHARED_DATA_DIR), `${cityCacheName(spec)}.bin`));

@@ -1,0 +1,144 @@
+import type { Kysely } from 'kysely';
+import type { FeedState } from '../../domain/live/provenance.ts';
+import type { FeedId, Quantity, Reading } from '../../domain/live/readings.ts';
+import type { FeedStore } from '../feeds/port.ts';
+import type { Database } from './schema.ts';
+
+/**
+ * The feeds' durable store, on the service's database (SQLite embedded, PostgreSQL in
+ * scale-out: every instance reads the same values). A reading replaces the stored value
+ * of its hour (providers revise recent hours); readings never carry missing or
+ * implausible values (the clients drop them), so a good value is never overwritten by one.
+ */
+/**
+ * A poll stores and a refresh reads ~10,000 values: in slices, with a turn of the event
+ * loop between them, so that neither holds it for more than a few milliseconds (SQLite
+ * answers synchronously; issue #37: a poll never blocks the event loop for 20 ms).
+ */
+const CHUNK = 100;
+const READ_WINDOW_MS = 2 * 3_600_000;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export function createFeedStore(db: Kysely<Database>, clock: () => number = Date.now): FeedStore {
+  return {
+    async save(readings) {
+      const readMs = clock();
+      for (let i = 0; i < readings.length; i += CHUNK) {
+        if (i > 0) await nextTurn();
+        const rows = readings.slice(i, i + CHUNK).map((r) => ({
+          feed: r.feed,
+          site: r.site,
+          quantity: r.quantity,
+          hour_ms: r.hourMs,
+          value: r.value,
+          lat: r.lat,
+          lon: r.lon,
+          read_ms: readMs,
+        }));
+        await db
+          .insertInto('feed_readings')
+          .values(rows)
+          .onConflict((oc) =>
+            oc.columns(['feed', 'site', 'quantity', 'hour_ms']).doUpdateSet((eb) => ({
+              value: eb.ref('excluded.value'),
+              lat: eb.ref('excluded.lat'),
+              lon: eb.ref('excluded.lon'),
+              read_ms: eb.ref('excluded.read_ms'),
+            })),
+          )
+          .execute();
+      }
+    },
+    async readings(fromMs, toMs) {
+      const readings: Reading[] = [];
+      // a few hours of every feed per query (a wide range: at most 48 queries)
+      const window = Math.max(READ_WINDOW_MS, Math.ceil((toMs - fromMs + 1) / 48));
+      for (let start = fromMs; start <= toMs; start += window) {
+        if (start > fromMs) await nextTurn();
+        const rows = await db
+          .selectFrom('feed_readings')
+          .select(['feed', 'site', 'quantity', 'hour_ms', 'value', 'lat', 'lon'])
+          .where('hour_ms', '>=', start)
+          .where('hour_ms', '<=', Math.min(toMs, start + window - 1))
+          .execute();
+        for (const row of rows)
+          readings.push({
+            feed: row.feed as FeedId,
+            site: row.site,
+            quantity: row.quantity as Quantity,
+            hourMs: Number(row.hour_ms),
+            value: Number(row.value),
+            lat: Number(row.lat),
+            lon: Number(row.lon),
+          });
+      }
+      return readings;
+    },
+    async states() {
+      const rows = await db.selectFrom('feed_states').selectAll().execute();
+      return rows.map(
+        (row): FeedState => ({
+          feed: row.feed as FeedId,
+          lastAttemptMs: row.last_attempt_ms === null ? null : Number(row.last_attempt_ms),
+          lastSuccessMs: row.last_success_ms === null ? null : Number(row.last_success_ms),
+          lastError: row.last_error,
+          newestValueMs: row.newest_value_ms === null ? null : Number(row.newest_value_ms),
+        }),
+      );
+    },
+    async recordAttempt(feed, atMs, outcome) {
+      const base = { feed, last_attempt_ms: atMs };
+      if ('error' in outcome) {
+        await db
+          .insertInto('feed_states')
+          .values({ ...base, last_success_ms: null, last_error: outcome.error, newest_value_ms: null })
+          .onConflict((oc) =>
+            oc.column('feed').doUpdateSet({ last_attempt_ms: atMs, last_error: outcome.error }),
+          )
+          .execute();
+        return;
+      }
+      const current = await db
+        .selectFrom('feed_states')
+        .select('newest_value_ms')
+        .where('feed', '=', feed)
+        .executeTakeFirst();
+      const stored = current?.newest_value_ms == null ? null : Number(current.newest_value_ms);
+      const newest =
+        outcome.newestValueMs === null
+          ? stored
+          : stored === null
+            ? outcome.newestValueMs
+            : Math.max(stored, outcome.newestValueMs);
+      const row = { last_attempt_ms: atMs, last_success_ms: atMs, last_error: null, newest_value_ms: newest };
+      await db
+        .insertInto('feed_states')
+        .values({ feed, ...row })
+        .onConflict((oc) => oc.column('feed').doUpdateSet(row))
+        .execute();
+    },
+    async lease(name, holder, nowMs, untilMs) {
+      await db
+        .insertInto('feed_leases')
+        .values({ name, holder, until_ms: untilMs })
+        .onConflict((oc) =>
+          oc
+            .column('name')
+            .doUpdateSet({ holder, until_ms: untilMs })
+            .where((eb) =>
+              eb.or([eb('feed_leases.until_ms', '<', nowMs), eb('feed_leases.holder', '=', holder)]),
+            ),
+        )
+        .execute();
+      const row = await db
+        .selectFrom('feed_leases')
+        .select('holder')
+        .where('name', '=', name)
+        .executeTakeFirst();
+      return row?.holder === holder;
+    },
+    async prune(beforeMs) {
+      await db.deleteFrom('feed_readings').where('hour_ms', '<', beforeMs).execute();
+    },
+  };
+}

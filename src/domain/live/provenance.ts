@@ -1,0 +1,87 @@
+import type { FeedId } from './readings.ts';
+
+/**
+ * `meta.sources` of /historical/stats, /realtime and /forecast (CONTRACT.md, "Live data
+ * and provenance"): the inputs behind an answer and how current each was.
+ */
+export type SourceId = FeedId | 'open-meteo-archive' | 'epw' | 'synthetic';
+export type SourceKind = 'observation' | 'forecast' | 'reanalysis' | 'typical-year' | 'synthetic';
+export type SourceStatus = 'fresh' | 'stale' | 'fallback';
+
+export interface Source {
+  id: SourceId;
+  kind: SourceKind;
+  status: SourceStatus;
+  /** ISO 8601 UTC time of the newest value used; null when nothing measured was used */
+  as_of: string | null;
+  /** what this source stands for in the answer (e.g. `meteorology`, `air`) */
+  input?: string;
+  /** the provider's credit line (licence terms) */
+  attribution?: string;
+}
+
+export const FEED_KIND: Record<FeedId, SourceKind> = {
+  'ircel-celine': 'observation',
+  'open-meteo': 'forecast',
+  'open-meteo-air-quality': 'forecast',
+};
+
+/** what each feed drives in the live product */
+export const FEED_INPUT: Record<FeedId, string> = {
+  'ircel-celine': 'air',
+  'open-meteo': 'meteorology',
+  'open-meteo-air-quality': 'air-forecast',
+};
+
+/** the credit each provider's licence asks for (CC BY 4.0) */
+export const FEED_ATTRIBUTION: Record<FeedId, string> = {
+  'ircel-celine': 'Air quality observations: IRCEL-CELINE (CC BY 4.0)',
+  'open-meteo': 'Weather data by Open-Meteo.com (CC BY 4.0)',
+  'open-meteo-air-quality': 'Air-quality forecasts: CAMS Europe via Open-Meteo.com (CC BY 4.0)',
+};
+
+/**
+ * A credit (a city's, TileJSON's, a report's) with the live providers' credits after it,
+ * when feeds drive the real-time and forecast answers (their CC BY 4.0 licences ask for
+ * it); unchanged without feeds.
+ */
+export function withLiveCredits(attribution: string, credits: readonly string[]): string {
+  if (credits.length === 0) return attribution;
+  return `${attribution} Real-time and forecast inputs: ${credits.join('; ')}.`;
+}
+
+/** what one feed's poll history says (feeds status, readiness, metrics) */
+export interface FeedState {
+  feed: FeedId;
+  lastAttemptMs: number | null;
+  lastSuccessMs: number | null;
+  /** the reason of the last failed poll; null after a success */
+  lastError: string | null;
+  /** the newest hour a stored value describes (observations: the latest measured hour) */
+  newestValueMs: number | null;
+}
+
+/**
+ * fresh: the last poll succeeded within two intervals and the newest value is as recent
+ * as the feed normally is (`normalLagMs` behind now; a forecast reaches past now);
+ * stale: polls have failed for two intervals or more, or the data stopped advancing,
+ * while usable values remain; fallback: nothing usable for the answer's hours (the model
+ * runs on the synthetic generator for that input).
+ */
+export function feedStatus(
+  state: FeedState | undefined,
+  usable: boolean,
+  nowMs: number,
+  pollMs: number,
+  normalLagMs: number,
+): SourceStatus {
+  if (!usable || !state || state.lastSuccessMs === null || state.newestValueMs === null) return 'fallback';
+  const window = 2 * pollMs;
+  const polled = nowMs - state.lastSuccessMs < window;
+  const recent = nowMs - state.newestValueMs <= normalLagMs;
+  return polled && recent ? 'fresh' : 'stale';
+}
+
+export function isoOrNull(ms: number | null): string | null {
+  return ms === null ? null : new Date(ms).toISOString();
+}

@@ -1,0 +1,76 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { promisify } from 'node:util';
+import { type FeedReplay, fixture, startFeedReplay } from '../helpers/feed-replay.ts';
+
+/**
+ * `svc feeds poll` as an operator runs it, in its own process, against a local stand-in of
+ * Open-Meteo: a provider that fails is retried with back-off and the command still prints
+ * its JSON and exits 1 (it used to exit 0 in silence in the middle of the back-off, its
+ * timer unref'd); a provider that answers is stored and `feeds status` shows it.
+ */
+const run = promisify(execFile);
+const root = new URL('../../', import.meta.url).pathname;
+const dataDir = mkdtempSync(join(tmpdir(), 'svc-feeds-cli-'));
+let replay: FeedReplay;
+
+const svc = (args: string[]) =>
+  run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATA_DIR: dataDir,
+      FEED_OPENMETEO_URL: replay.url,
+      LOG_LEVEL: 'silent',
+    },
+    timeout: 180_000,
+  }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+
+before(async () => {
+  replay = await startFeedReplay();
+});
+after(async () => {
+  await replay.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('svc feeds poll', () => {
+  test('a failing provider: retried, then the JSON summary and exit 1, with the reason on stderr', async () => {
+    replay.on('/v1/forecast', { status: 503, body: 'busy' });
+    const polled = await svc(['feeds', 'poll']);
+    assert.equal(polled.code, 1, polled.stderr);
+    const summary = JSON.parse(polled.stdout);
+    assert.equal(summary.configured, true);
+    assert.equal(summary.polls.length, 1);
+    assert.equal(summary.polls[0].feed, 'open-meteo');
+    assert.notEqual(summary.polls[0].outcome, 'ok');
+    assert.ok(replay.hits('/v1/forecast') >= 2, 'the failed call was retried');
+    assert.match(polled.stderr, /open-meteo/);
+  });
+
+  test('a provider that answers: stored, exit 0, and feeds status shows the success', async () => {
+    // one location's answer per point asked (Open-Meteo answers a list for several)
+    const one = JSON.parse(fixture('open-meteo-forecast.json').toString('utf8'));
+    replay.on('/v1/forecast', ({ url }) => {
+      const points = (url.searchParams.get('latitude') ?? '').split(',').length;
+      return { body: JSON.stringify(points === 1 ? one : Array.from({ length: points }, () => one)) };
+    });
+    const polled = await svc(['feeds', 'poll']);
+    assert.equal(polled.code, 0, polled.stderr);
+    const [poll] = JSON.parse(polled.stdout).polls;
+    assert.equal(poll.outcome, 'ok');
+    assert.ok(poll.stored > 0, `values were stored: ${polled.stdout}`);
+    const status = await svc(['feeds', 'status']);
+    assert.equal(status.code, 0, status.stderr);
+    const feed = JSON.parse(status.stdout).feeds.find((f: { feed: string }) => f.feed === 'open-meteo');
+    assert.ok(feed, status.stdout);
+    assert.ok(feed.last_success, `a last success is recorded: ${status.stdout}`);
+  });
+});

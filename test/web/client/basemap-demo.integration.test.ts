@@ -1,0 +1,121 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { GridModel } from '../../helpers/grid-model.ts';
+import { type MapApp, startMapApp } from '../../helpers/map-app.ts';
+import { launchWebGlChromium } from '../../helpers/webgl-chromium.ts';
+
+/**
+ * The demo over the basemap in headless Chromium: basemap layers rendered under the
+ * data, a tap on a cell opens a popup with its values and class, times are local, and the
+ * page at desktop and 360 px width, screenshots in /tmp for a person to look at.
+ */
+
+let svc: MapApp;
+let origin: string;
+let key: string;
+let browser: Browser;
+
+before(async () => {
+  execFileSync(process.execPath, ['scripts/build-web.mjs']);
+  svc = await startMapApp(new GridModel());
+  origin = await svc.app.listen({ port: 0, host: '127.0.0.1' });
+  key = await svc.createKey(['--type', 'pk', '--products', 'map', '--origins', origin]);
+  browser = await launchWebGlChromium();
+});
+after(async () => {
+  await browser?.close();
+  await svc?.close();
+});
+
+async function openDemo(width: number, height: number): Promise<{ page: Page; failed: string[] }> {
+  const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 1 });
+  const failed: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+  });
+  page.on('pageerror', (e) => failed.push(e.message));
+  await page.goto(`${origin}/demo/?key=${key}`);
+  await page.waitForFunction(() => 'svcDemo' in window, null, { timeout: 60_000 });
+  await page.evaluate(
+    () => (window as unknown as { svcDemo: { svc: { ready: Promise<unknown> } } }).svcDemo.svc.ready,
+  );
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        // biome-ignore lint/suspicious/noExplicitAny: the page's MapLibre map
+        const map = (window as any).svcDemo.map;
+        map.triggerRepaint();
+        map.once('idle', () => resolve());
+      }),
+  );
+  return { page, failed };
+}
+
+test('desktop: the basemap renders under the data, a tapped cell shows its values, times are local', async () => {
+  const { page, failed } = await openDemo(1000, 700);
+  const rendered = await page.evaluate(() => {
+    // biome-ignore lint/suspicious/noExplicitAny: the page's MapLibre map
+    const map = (window as any).svcDemo.map;
+    const ids = map.getStyle().layers.map((l: { id: string }) => l.id);
+    // inline look-ups only: a named function would need tsx's __name helper in the page
+    return {
+      ids,
+      road: map.queryRenderedFeatures({ layers: ['road'] }).length,
+      water: map.queryRenderedFeatures({ layers: ['water'] }).length,
+      green: map.queryRenderedFeatures({ layers: ['green'] }).length,
+      building: map.queryRenderedFeatures({ layers: ['building'] }).length,
+    };
+  });
+  assert.ok(rendered.road > 0, 'roads rendered');
+  assert.ok(rendered.building > 0, 'building outlines rendered');
+  assert.ok(rendered.water + rendered.green > 0, 'water or green rendered');
+  // the data sits between the basemap's shapes and its names
+  assert.ok(rendered.ids.indexOf('svc-thermal-fill') > rendered.ids.indexOf('road'));
+  assert.ok(rendered.ids.indexOf('svc-thermal-fill') < rendered.ids.indexOf('road-label'));
+  // the time list reads in Brussels time, not UTC
+  const step = await page.locator('#step option').first().textContent();
+  assert.match(String(step), /\b(CET|CEST|GMT\+1|GMT\+2)\b/);
+  assert.doesNotMatch(String(step), /UTC/);
+
+  const spot = await page.evaluate(() => {
+    // biome-ignore lint/suspicious/noExplicitAny: the page's MapLibre map
+    const map = (window as any).svcDemo.map;
+    for (let x = 600; x < 960; x += 17)
+      for (let y = 200; y < 650; y += 13) {
+        const [cell] = map.queryRenderedFeatures([x, y], { layers: ['svc-thermal-fill'] });
+        if (cell && map.queryRenderedFeatures([x, y], { layers: ['svc-buildings-fill'] }).length === 0)
+          return { x, y, utci: cell.properties.UTCI as number };
+      }
+    return null;
+  });
+  assert.ok(spot, 'a thermal cell to tap');
+  await page.mouse.click(spot.x, spot.y);
+  const popup = page.locator('.maplibregl-popup-content');
+  await popup.waitFor({ timeout: 10_000 });
+  const text = String(await popup.textContent());
+  assert.ok(text.includes('Felt temperature (UTCI)'), text);
+  assert.ok(text.includes(`${spot.utci} °C`), `${text} shows ${spot.utci} °C`);
+  assert.match(text, /Thermal comfort|UTCI|stress|comfort/i);
+  await page.screenshot({ path: '/tmp/svc-basemap-demo-desktop.png' });
+  assert.deepEqual(failed, []);
+  await page.close();
+});
+
+test('360 px: the panel starts folded, unfolds, and the attribution stays clear of the map', async () => {
+  const { page, failed } = await openDemo(360, 720);
+  const panel = page.locator('#panel');
+  assert.ok(await panel.evaluate((p) => p.classList.contains('folded')));
+  const folded = await panel.boundingBox();
+  assert.ok(folded && folded.height <= 64, `folded panel ${folded?.height} px high`);
+  const attribution = await page.locator('.maplibregl-ctrl-attrib').boundingBox();
+  assert.ok(attribution && attribution.width < 200, `attribution ${attribution?.width} px wide`);
+  await page.screenshot({ path: '/tmp/svc-basemap-demo-360-folded.png' });
+  await page.locator('#fold').click();
+  const open = await panel.boundingBox();
+  assert.ok(open && open.width <= 360 - 60 && open.height > 200);
+  await page.screenshot({ path: '/tmp/svc-basemap-demo-360-open.png' });
+  assert.deepEqual(failed, []);
+  await page.close();
+});
