@@ -33,8 +33,11 @@ export class WorkRegistry {
     // the work may outlive every caller: never let its failure go unhandled
     work.catch(() => undefined);
     if (deadlineMs === undefined || !Number.isFinite(deadlineMs)) return work;
+    // a deadline already spent rejects now, whatever the thread's speed: a timer of 0 ms
+    // races the answer of a thread that was quicker than the loop's next timer phase
+    if (deadlineMs <= 0) return Promise.reject(new ModelTimeoutError(workKey));
     return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new ModelTimeoutError(workKey)), Math.max(0, deadlineMs));
+      const timer = setTimeout(() => reject(new ModelTimeoutError(workKey)), deadlineMs);
       work.then(
         (v) => {
           clearTimeout(timer);
