@@ -21,7 +21,7 @@ if (process.argv[3] === '--loaded') {
   }
   for (const { layer, hour, window } of BENCH_TILE_WINDOWS)
     await model.layerWindow('brussels', layer, hour, window);
-  await model.layerRange('brussels', 'thermal', BENCH_RANGE_HOURS);
+  await model.layerRanges('brussels', ['thermal'], BENCH_RANGE_HOURS);
   rssMb = process.memoryUsage().rss / 1e6;
 }
 console.log(JSON.stringify({ seconds, rssMb }));

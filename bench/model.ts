@@ -118,7 +118,7 @@ try {
   line('one layer, one hour, z16 tile window', `${median(tiles).toFixed(1)} ms`, '≤ 20 ms');
 
   t = performance.now();
-  await model.layerRange('brussels', 'thermal', BENCH_RANGE_HOURS);
+  await model.layerRanges('brussels', ['thermal'], BENCH_RANGE_HOURS);
   line(
     'layer range, Brussels, per hour',
     `${((performance.now() - t) / BENCH_RANGE_HOURS.length).toFixed(0)} ms`,

@@ -6,7 +6,7 @@ import type {
   CellSeries,
   DomainId,
   DomainInfo,
-  LayerRange,
+  LayerRanges,
   LayerWindow,
   LonLatWindow,
   NearestOutdoor,
@@ -34,6 +34,7 @@ export type {
   DomainInfo,
   GridGeometry,
   LayerRange,
+  LayerRanges,
   LayerWindow,
   LonLatWindow,
   NearestOutdoor,
@@ -164,13 +165,17 @@ export interface MicroclimateModel {
    * a city centre holds ~20,000 footprints (~100 ms of CPU)
    */
   buildingsTile(domain: DomainId, tile: TileAddress, opts?: CallOptions): Promise<Uint8Array | null>;
-  /** min and max of a layer's first field across the domain's outdoor cells for each given hour */
-  layerRange(
+  /**
+   * min and max of each given layer's first field across the domain's outdoor cells, for
+   * each given hour: the layers of an hour are asked together, since one pass over the
+   * cells gives them all
+   */
+  layerRanges(
     domain: DomainId,
-    layer: TimedLayer,
+    layers: readonly TimedLayer[],
     hours: ReadonlyArray<{ hourMs: number; issuedMs?: number }>,
     opts?: CallOptions,
-  ): Promise<LayerRange[]>;
+  ): Promise<LayerRanges[]>;
 
   /**
    * runs each compute thread's hot code once over (after a start, before the first

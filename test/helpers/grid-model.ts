@@ -8,6 +8,7 @@ import {
   type GridGeometry,
   LAYER_FIELDS,
   type LayerRange,
+  type LayerRanges,
   type LayerWindow,
   type LonLatWindow,
   type MicroclimateModel,
@@ -65,7 +66,7 @@ export function cellValue(field: string, col: number, row: number, hourMs: numbe
 export class GridModel implements MicroclimateModel {
   version = 'grid-model-1';
   available = true;
-  calls = { layerWindow: 0, layerRange: 0 };
+  calls = { layerWindow: 0, layerRanges: 0 };
 
   private readonly infos: Record<string, DomainInfo> = {
     brussels: this.info('brussels', BRUSSELS_GRID, true),
@@ -195,29 +196,39 @@ export class GridModel implements MicroclimateModel {
   async buildingsTile(domain: DomainId, tile: TileAddress): Promise<Uint8Array | null> {
     return encodeBuildingTile(this.buildings(domain, buildingTileWindow(tile)), tile);
   }
-  async layerRange(
+  async layerRanges(
     domain: DomainId,
-    layer: TimedLayer,
+    layers: readonly TimedLayer[],
     hours: ReadonlyArray<{ hourMs: number; issuedMs?: number }>,
-  ): Promise<LayerRange[]> {
+  ): Promise<LayerRanges[]> {
     this.check();
-    this.calls.layerRange++;
+    this.calls.layerRanges++;
     const g = this.domain(domain).grid;
-    const field = LAYER_FIELDS[layer][0]!;
     return hours.map((hour) => {
-      if (!this.hasData(layer, hour) || (domain === 'charleroi' && layer === 'air'))
-        return { min: Number.NaN, max: Number.NaN };
-      let min = Number.POSITIVE_INFINITY;
-      let max = Number.NEGATIVE_INFINITY;
-      for (let row = 0; row < Math.min(g.rows, 20); row++)
-        for (let col = 0; col < g.cols; col += g.cols - 1) {
-          const v = cellValue(field, col, row, hour.hourMs);
-          if (Number.isNaN(v)) continue;
-          min = Math.min(min, v);
-          max = Math.max(max, v);
-        }
-      return { min, max };
+      const ranges: LayerRanges = {};
+      for (const layer of layers) ranges[layer] = this.range(domain, g, layer, hour);
+      return ranges;
     });
+  }
+  private range(
+    domain: DomainId,
+    g: GridGeometry,
+    layer: TimedLayer,
+    hour: { hourMs: number; issuedMs?: number },
+  ): LayerRange {
+    if (!this.hasData(layer, hour) || (domain === 'charleroi' && layer === 'air'))
+      return { min: Number.NaN, max: Number.NaN };
+    const field = LAYER_FIELDS[layer][0]!;
+    let min = Number.POSITIVE_INFINITY;
+    let max = Number.NEGATIVE_INFINITY;
+    for (let row = 0; row < Math.min(g.rows, 20); row++)
+      for (let col = 0; col < g.cols; col += g.cols - 1) {
+        const v = cellValue(field, col, row, hour.hourMs);
+        if (Number.isNaN(v)) continue;
+        min = Math.min(min, v);
+        max = Math.max(max, v);
+      }
+    return { min, max };
   }
   async close() {}
 }

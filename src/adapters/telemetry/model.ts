@@ -38,8 +38,8 @@ export function instrumentModel(model: MicroclimateModel, telemetry: Telemetry):
       measured(telemetry, 'tile_window', () => model.layerTile(domain, layer, hour, tile, opts)),
     buildingsTile: (domain, tile, opts) =>
       measured(telemetry, 'buildings_tile', () => model.buildingsTile(domain, tile, opts)),
-    layerRange: (domain, layer, hours, opts) =>
-      measured(telemetry, 'layer_range', () => model.layerRange(domain, layer, hours, opts)),
+    layerRanges: (domain, layers, hours, opts) =>
+      measured(telemetry, 'layer_range', () => model.layerRanges(domain, layers, hours, opts)),
   };
   return new Proxy(model, {
     get(target, property, receiver) {

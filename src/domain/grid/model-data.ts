@@ -141,3 +141,6 @@ export interface LayerRange {
   min: number;
   max: number;
 }
+
+/** one hour's ranges of the layers asked for, by layer */
+export type LayerRanges = Partial<Record<TimedLayer, LayerRange>>;

@@ -11,7 +11,7 @@ import type {
   CityDomainSpec,
   DomainId,
   DomainInfo,
-  LayerRange,
+  LayerRanges,
   LayerWindow,
   LonLatWindow,
   MicroclimateModel,
@@ -308,19 +308,20 @@ class EmbeddedModel implements MicroclimateModel {
     );
   }
 
-  layerRange(
+  layerRanges(
     domain: DomainId,
-    layer: TimedLayer,
+    layers: readonly TimedLayer[],
     hours: ReadonlyArray<{ hourMs: number; issuedMs?: number }>,
     opts?: CallOptions,
-  ): Promise<LayerRange[]> {
+  ): Promise<LayerRanges[]> {
     this.get(domain);
-    const key = opts?.workKey && `${opts.workKey}|range|${domain}|${layer}|${JSON.stringify(hours)}`;
-    // hours are independent: split them over the workers
+    const key =
+      opts?.workKey && `${opts.workKey}|range|${domain}|${layers.join(',')}|${JSON.stringify(hours)}`;
+    // hours are independent: split them over the workers (an hour's layers stay together)
     const list = hours.map((h) => ({ ...h }));
     return this.registry.run(key, opts?.workKey, opts?.deadlineMs, () =>
       spreadOverThreads(list, this.pool.size, 1, (part) =>
-        this.pool.run<LayerRange[]>({ method: 'layerRange', domain, layer, hours: part }),
+        this.pool.run<LayerRanges[]>({ method: 'layerRanges', domain, layers: [...layers], hours: part }),
       ),
     );
   }

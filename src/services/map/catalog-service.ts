@@ -100,10 +100,10 @@ export function createCatalogService(deps: {
         if (!city.map || !city.products.map) continue;
         try {
           const hours = stepHours(deps.model, city, nowMs);
-          for (const layer of RANGED_LAYERS) {
-            if (city.map.layers.includes(layer))
-              requests.push(memo.request(city.id as DomainId, layer, hours, deps.deadlineMs));
-          }
+          const { map } = city;
+          const layers = RANGED_LAYERS.filter((layer) => map.layers.includes(layer));
+          if (layers.length > 0)
+            requests.push(memo.request(city.id as DomainId, layers, hours, deps.deadlineMs));
         } catch {
           // a model that cannot answer now is asked again on the next warm-up or catalog
         }

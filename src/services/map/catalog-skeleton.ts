@@ -60,7 +60,7 @@ export async function buildSkeleton(
   const modelled = model.domain(domain).models;
   const timed = city.map!.layers.filter(isTimedLayer).filter((layer) => modelled[layer]);
   const ranged = timed.filter((layer) => RANGED_LAYERS.includes(layer));
-  const requests = Promise.all(ranged.map((layer) => memo.request(domain, layer, hours, opts.deadlineMs)));
+  const requests = memo.request(domain, ranged, hours, opts.deadlineMs);
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([
     requests,

@@ -14,6 +14,10 @@ type Hour = { hourMs: number; issuedMs?: number };
 
 const KEEP_MS = 4 * 24 * 3_600_000;
 
+function hourId(h: Hour): string {
+  return `${h.hourMs}|${h.issuedMs ?? '-'}`;
+}
+
 export class RangeMemo {
   private readonly known = new Map<string, LayerRange>();
   private readonly pending = new Map<string, Promise<void>>();
@@ -36,56 +40,67 @@ export class RangeMemo {
     } catch {
       // an unknown domain: the model call that follows says so
     }
-    return `${domain}@${revision}~${this.model.inputsVersion ?? ''}|${layer}|${h.hourMs}|${h.issuedMs ?? '-'}`;
+    return `${domain}@${revision}~${this.model.inputsVersion ?? ''}|${layer}|${hourId(h)}`;
   }
 
   get(domain: DomainId, layer: TimedMapLayer, h: Hour): LayerRange | undefined {
     return this.known.get(this.key(domain, layer, h));
   }
 
-  /** starts computing what is neither known nor under way; resolves when all asked are settled */
+  /**
+   * starts computing what is neither known nor under way; resolves when all asked are
+   * settled. The layers left of every hour go to the model in one call, which computes an
+   * hour's layers in one pass over the cells.
+   */
   request(
     domain: DomainId,
-    layer: TimedMapLayer,
+    layers: readonly TimedMapLayer[],
     hours: readonly Hour[],
     deadlineMs?: number,
   ): Promise<void> {
-    const missing = hours.filter((h) => !this.known.has(this.key(domain, layer, h)));
-    const waits: Promise<void>[] = [];
-    const fresh = missing.filter((h) => {
-      const running = this.pending.get(this.key(domain, layer, h));
-      if (running) waits.push(running);
-      return !running;
-    });
+    const waits = new Set<Promise<void>>();
+    // keys fixed now: results land under the revision they were computed for
+    const fresh: Array<{ layer: TimedMapLayer; hour: Hour; key: string }> = [];
+    for (const hour of hours) {
+      for (const layer of layers) {
+        const key = this.key(domain, layer, hour);
+        if (this.known.has(key)) continue;
+        const running = this.pending.get(key);
+        if (running) waits.add(running);
+        else fresh.push({ layer, hour, key });
+      }
+    }
     if (fresh.length > 0) {
-      // keys fixed now: results land under the revision they were computed for
-      const keys = fresh.map((h) => this.key(domain, layer, h));
+      const keys = fresh.map((f) => f.key);
       const work = this.recall(keys)
         .then(async (recalled) => {
           const left = fresh.filter((_, i) => !recalled[i]);
-          const leftKeys = keys.filter((_, i) => !recalled[i]);
           if (left.length === 0) return;
-          const ranges = await this.model.layerRange(
+          const leftHours = new Map<string, Hour>();
+          for (const { hour } of left) leftHours.set(hourId(hour), hour);
+          const leftLayers = [...new Set(left.map((f) => f.layer))];
+          const ranges = await this.model.layerRanges(
             domain,
-            layer,
-            left,
+            leftLayers,
+            [...leftHours.values()],
             deadlineMs === undefined ? undefined : { deadlineMs },
           );
-          leftKeys.forEach((key, i) => {
-            const r = ranges[i];
+          const index = new Map([...leftHours.keys()].map((id, i) => [id, i]));
+          for (const { layer, hour, key } of left) {
+            const r = ranges[index.get(hourId(hour))!]?.[layer];
             if (r) {
               this.known.set(key, r);
               this.keep(key, r);
             }
-          });
+          }
         })
-        .then(() => this.prune(fresh[0]!.hourMs))
+        .then(() => this.prune(fresh[0]!.hour.hourMs))
         .catch(() => undefined) // unknown ranges are simply not published; a later request retries
         .finally(() => {
           for (const key of keys) this.pending.delete(key);
         });
       for (const key of keys) this.pending.set(key, work);
-      waits.push(work);
+      waits.add(work);
     }
     return Promise.all(waits).then(() => undefined);
   }

@@ -223,13 +223,15 @@ describe('embedded model: map layers', () => {
     }
   });
 
-  test('gives a layer range per hour', async () => {
-    const ranges = await model.layerRange('charleroi', 'thermal', [
-      { hourMs: JULY_AFTERNOON },
-      { hourMs: JULY_AFTERNOON + 12 * 3_600_000 },
-    ]);
+  test('gives each hour the ranges of the layers asked together, as an in-process engine does', async () => {
+    const hours = [{ hourMs: JULY_AFTERNOON }, { hourMs: JULY_AFTERNOON + 12 * 3_600_000 }];
+    const ranges = await model.layerRanges('charleroi', ['thermal', 'wind', 'air'], hours);
     assert.equal(ranges.length, 2);
-    assert.ok(ranges[0]!.min < ranges[0]!.max);
-    assert.ok(ranges[0]!.max > ranges[1]!.max, 'the afternoon is hotter than the night');
+    assert.deepEqual(Object.keys(ranges[0]!), ['thermal', 'wind', 'air']);
+    const [afternoon, night] = ranges.map((r) => r.thermal!);
+    assert.ok(afternoon!.min < afternoon!.max);
+    assert.ok(afternoon!.max > night!.max, 'the afternoon is hotter than the night');
+    const { engine } = await sharedEngine();
+    assert.deepEqual(ranges, engine.layerRanges('charleroi', ['thermal', 'wind', 'air'], hours));
   });
 });

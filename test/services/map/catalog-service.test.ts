@@ -134,27 +134,46 @@ test('a city without real-time has only forecast steps, and only its own layers'
 test('cached for 60 s: a hit within, a new assembly after', async () => {
   const { service, model, advance } = setup();
   await service.getCatalog({ city: 'brussels', key: ALL });
-  const calls = model.calls.layerRange;
+  const calls = model.calls.layerRanges;
   advance(59_000);
   assert.equal((await service.getCatalog({ city: 'brussels', key: ALL })).cache, 'hit');
-  assert.equal(model.calls.layerRange, calls);
+  assert.equal(model.calls.layerRanges, calls);
   advance(2_000);
   const again = await service.getCatalog({ city: 'brussels', key: ALL });
   assert.equal(again.cache, 'miss');
   assert.equal(again.body.meta.generated_utc, new Date(NOW + 61_000).toISOString());
   // ranges of hours already computed are remembered, not asked of the model again
-  assert.equal(model.calls.layerRange, calls);
+  assert.equal(model.calls.layerRanges, calls);
 });
 
 test('warm() computes the ranges ahead, so the first catalog asks the model for none', async () => {
   const { service, model } = setup();
   service.warm();
   await new Promise((resolve) => setTimeout(resolve, 10));
-  const calls = model.calls.layerRange;
+  const calls = model.calls.layerRanges;
   assert.ok(calls > 0);
   const { body } = await service.getCatalog({ city: 'brussels', key: ALL });
-  assert.equal(model.calls.layerRange, calls);
+  assert.equal(model.calls.layerRanges, calls);
   assert.ok(body.range?.thermal?.[String(body.realtime!.timestamp_ms)]);
+});
+
+test('warm() asks the model once per city, for all its ranged layers of every step together', async () => {
+  const { service, model } = setup();
+  const asked: Array<{ domain: string; layers: string[]; steps: number }> = [];
+  const ranges = model.layerRanges.bind(model);
+  model.layerRanges = async (domain, layers, hours) => {
+    asked.push({ domain, layers: [...layers], steps: hours.length });
+    return ranges(domain, layers, hours);
+  };
+  await service.warm();
+  const brussels = asked.filter((a) => a.domain === 'brussels');
+  assert.equal(brussels.length, 1, 'one call for Brussels');
+  assert.deepEqual(brussels[0]!.layers, ['thermal', 'wind', 'air']);
+  const { body } = await service.getCatalog({ city: 'brussels', key: ALL });
+  assert.equal(brussels[0]!.steps, 1 + body.forecast.length, 'the real-time step and every forecast step');
+  assert.equal(asked.filter((a) => a.domain === 'brussels').length, 1, 'the catalog asked for nothing more');
+  for (const layer of ['thermal', 'wind'] as const)
+    assert.ok(body.range?.[layer]?.[String(body.realtime!.timestamp_ms)], `${layer} range published`);
 });
 
 test('warm() settles once the ranges are known; with a durable cache a restarted service asks the model for none', async () => {
@@ -168,7 +187,7 @@ test('warm() settles once the ranges are known; with a durable cache a restarted
     durable,
   });
   await before.warm();
-  assert.ok(first.calls.layerRange > 0, 'the first start computes the ranges');
+  assert.ok(first.calls.layerRanges > 0, 'the first start computes the ranges');
   const original = (await before.getCatalog({ city: 'brussels', key: ALL })).body;
 
   const restarted = new GridModel();
@@ -181,7 +200,7 @@ test('warm() settles once the ranges are known; with a durable cache a restarted
   });
   await after.warm();
   const { body } = await after.getCatalog({ city: 'brussels', key: ALL });
-  assert.equal(restarted.calls.layerRange, 0, 'every range came from the durable cache');
+  assert.equal(restarted.calls.layerRanges, 0, 'every range came from the durable cache');
   // hours without data (NaN ranges) come back as such: the same layers and ranges are published
   assert.deepEqual(body.range, original.range);
   assert.deepEqual(
@@ -194,7 +213,7 @@ test('a catalog does not wait past its budget for ranges the model is slow to gi
   // the model gives no range until the catalog has answered (or, were the catalog to wait for
   // it, after a minute, and that catalog would carry ranges): an order, not a stopwatch
   const model = new GridModel();
-  const slow = model.layerRange.bind(model);
+  const slow = model.layerRanges.bind(model);
   let release = () => {};
   const given = new Promise<void>((resolve) => {
     const guard = setTimeout(resolve, 60_000);
@@ -204,7 +223,7 @@ test('a catalog does not wait past its budget for ranges the model is slow to gi
     };
   });
   let asked = 0;
-  model.layerRange = async (...args) => {
+  model.layerRanges = async (...args) => {
     asked++;
     await given;
     return slow(...args);

@@ -3,7 +3,7 @@ import type { ReferenceYear, ReferenceYears } from '../../../domain/live/referen
 import type {
   CellSeries,
   DomainId,
-  LayerRange,
+  LayerRanges,
   LayerWindow,
   LonLatWindow,
   SeriesSpan,
@@ -329,26 +329,46 @@ export class ModelEngine {
     return { ...sub, fields };
   }
 
-  layerRange(id: DomainId, layer: TimedLayer, hours: readonly HourSpec[]): LayerRange[] {
+  /**
+   * Each hour's min and max of the asked layers' first fields over the outdoor cells, in
+   * one pass over the cells per hour: the kernel computes a cell once for all the layers
+   * (thermal needs the cell's wind anyway, and the hour's run is the same), where a pass
+   * per layer computed every cell again.
+   */
+  layerRanges(id: DomainId, layers: readonly TimedLayer[], hours: readonly HourSpec[]): LayerRanges[] {
     const m = this.morphology(id);
-    const spec = LAYER_OUTPUT[layer];
-    const first = LAYER_FIELDS[layer][0]!;
-    const field = spec.fields[first]!;
+    const fields = layers.map((layer) => LAYER_OUTPUT[layer].fields[LAYER_FIELDS[layer][0]!]!);
+    const wants: KernelWants = {
+      air: layers.some((layer) => LAYER_OUTPUT[layer].wants.air),
+      wind: layers.some((layer) => LAYER_OUTPUT[layer].wants.wind),
+      thermal: layers.some((layer) => LAYER_OUTPUT[layer].wants.thermal),
+    };
     const n = m.info.grid.cols * m.info.grid.rows;
     const surface = m.rasters.surface;
     const out = allocateOutput(1);
+    const columns = fields.map((field) => out[field]);
+    const min = new Float64Array(layers.length);
+    const max = new Float64Array(layers.length);
     return hours.map((hour) => {
       const run = this.liveRun(id, [hour], (d) => this.tables.single(d, hour));
-      let min = Number.POSITIVE_INFINITY;
-      let max = Number.NEGATIVE_INFINITY;
+      min.fill(Number.POSITIVE_INFINITY);
+      max.fill(Number.NEGATIVE_INFINITY);
       for (let cell = 0; cell < n; cell++) {
         if (surface[cell] === SURFACE.building) continue;
-        run.compute(cell, 0, 1, out, 0, spec.wants);
-        const v = out[field][0]!;
-        if (v < min) min = v;
-        if (v > max) max = v;
+        run.compute(cell, 0, 1, out, 0, wants);
+        for (let k = 0; k < columns.length; k++) {
+          const v = columns[k]![0]!;
+          if (v < min[k]!) min[k] = v;
+          if (v > max[k]!) max[k] = v;
+        }
       }
-      return Number.isFinite(min) ? { min, max } : { min: Number.NaN, max: Number.NaN };
+      const ranges: LayerRanges = {};
+      layers.forEach((layer, k) => {
+        ranges[layer] = Number.isFinite(min[k]!)
+          ? { min: min[k]!, max: max[k]! }
+          : { min: Number.NaN, max: Number.NaN };
+      });
+      return ranges;
     });
   }
 

@@ -37,7 +37,8 @@ export type Task =
   | { method: 'layerWindow'; domain: DomainId; layer: TimedLayer; hour: HourSpec; window: LonLatWindow }
   | { method: 'layerTile'; domain: DomainId; layer: TimedLayer; hour: HourSpec; tile: TileAddress }
   | { method: 'buildingsTile'; domain: DomainId; tile: TileAddress }
-  | { method: 'layerRange'; domain: DomainId; layer: TimedLayer; hours: HourSpec[] };
+  /** each hour's ranges of all `layers`, from one pass over the cells */
+  | { method: 'layerRanges'; domain: DomainId; layers: TimedLayer[]; hours: HourSpec[] };
 
 export interface TaskMessage {
   id: number;

@@ -93,7 +93,7 @@ function run(task: Task): { result: unknown; transfer: ArrayBuffer[] } {
     const result = engine.layerWindow(task.domain, task.layer, task.hour, task.window);
     return { result, transfer: Object.values(result.fields).map((f) => f.buffer as ArrayBuffer) };
   }
-  return { result: engine.layerRange(task.domain, task.layer, task.hours), transfer: [] };
+  return { result: engine.layerRanges(task.domain, task.layers, task.hours), transfer: [] };
 }
 
 parentPort!.on('message', (message: TaskMessage) => {
