@@ -134,6 +134,13 @@ export interface ComposeOverrides {
   pdf?: PdfRenderer;
   /** the fault log the process-level handlers already write to (server.ts) */
   faults?: FaultLog;
+  /**
+   * false: `start()` sets off no start-up work (catalog and references warm-up, thread
+   * exercises, PDF check), for tests of other things: it is ~20 s of CPU per started
+   * service, which a suite starting dozens of them on two cores pays in wall time. A
+   * server always does it; the tests of the warm-up itself keep it.
+   */
+  startUpWork?: boolean;
 }
 
 /** The composition root: adapters from config, services from adapters, the app from services. */
@@ -432,6 +439,7 @@ export async function compose(
       await reports.start();
       registerStorageGauges(metrics, stores);
       metricsPort = await observability.listen();
+      if (overrides.startUpWork === false) return;
       background = startUpWork({
         warmCatalog: () => map.catalog.warm(),
         statistics,

@@ -21,8 +21,11 @@ export interface TestService {
 
 /**
  * A real composition (SQLite in a temporary DATA_DIR) for inject-based route tests,
- * started (report worker, warm-up) unless `start: false`; `model` or `pdf` swap those
- * adapters through the composition root's overrides.
+ * started (report worker, city watcher, feeds) unless `start: false`; `model` or `pdf`
+ * swap those adapters through the composition root's overrides. The start-up work (the
+ * catalog's and the statistics' warm-up, the threads' exercises) only with
+ * `startUpWork: true`: the tests of it ask for it, the others would share two cores with
+ * ~20 s of its CPU per service.
  */
 export async function startTestService(
   env: Record<string, string> = {},
@@ -38,8 +41,8 @@ export async function startTestService(
     ...env,
   });
   const clock = options.clock ?? Date.now;
-  const { start = true, ...overrides } = options;
-  const composition = await compose(config, { ...overrides, logger: false, clock });
+  const { start = true, startUpWork = false, ...overrides } = options;
+  const composition = await compose(config, { ...overrides, startUpWork, logger: false, clock });
   await composition.app.ready();
   if (start) await composition.start();
   const issuer = keyIssuer(composition.keys, config, clock);

@@ -13,7 +13,7 @@ import { until } from '../helpers/until.ts';
  */
 let service: TestService;
 before(async () => {
-  service = await startTestService({ REPORTS_WARM_AT_START: 'true' });
+  service = await startTestService({ REPORTS_WARM_AT_START: 'true' }, { startUpWork: true });
 });
 after(() => service.close());
 

@@ -8,7 +8,8 @@ import { until } from '../helpers/until.ts';
 let service: TestService;
 let key: string;
 before(async () => {
-  service = await startTestService();
+  // with the start-up work: its PDF check must not launch a browser (first test)
+  service = await startTestService({}, { startUpWork: true });
   key = await service.createKey(['--rate-per-min', '10000', '--reports-per-day', '50']);
 });
 after(() => service.close());

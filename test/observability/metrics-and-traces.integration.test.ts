@@ -54,7 +54,7 @@ before(async () => {
   });
   service = await startTestService(
     { METRICS_PORT: '0', OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${otlpPort}`, LOG_LEVEL: 'info' },
-    { logDestination },
+    { logDestination, startUpWork: true },
   );
   // as a server does before it listens: the start-up warm-up (catalog ranges, references)
   // holds the model's threads, and a cold call racing it on a loaded CI machine passed its
