@@ -113,8 +113,17 @@ function importsOf(src, file) {
   return found;
 }
 
+/**
+ * A port a service declares for what it calls (a `*-port.ts` file, or any file of a
+ * `ports/` folder, under services/): the adapters and the model implement it.
+ */
+function isServicePort(path) {
+  return path.startsWith('services/') && (/-port\.ts$/.test(path) || path.includes('/ports/'));
+}
+
 function layerOf(path) {
   const [top, second] = path.split('/');
+  if (isServicePort(path)) return 'service-port';
   if (top === 'model') return second === 'port.ts' ? 'model-port' : 'model';
   if (top === 'adapters') return path.endsWith('/port.ts') ? 'adapter-port' : 'adapters';
   if (top === 'config.ts') return 'config';
@@ -125,12 +134,13 @@ function layerOf(path) {
 const ALLOWED = {
   domain: ['domain'],
   runtime: ['runtime'],
-  'model-port': ['domain'],
-  model: ['domain', 'runtime', 'model-port', 'model'],
-  'adapter-port': ['domain', 'model-port', 'adapter-port'],
-  adapters: ['domain', 'runtime', 'model-port', 'adapter-port', 'adapters', 'config'],
-  services: ['domain', 'model-port', 'adapter-port', 'services'],
-  http: ['domain', 'services', 'http', 'config'],
+  'service-port': ['domain', 'model-port', 'adapter-port', 'service-port'],
+  'model-port': ['domain', 'service-port'],
+  model: ['domain', 'runtime', 'model-port', 'service-port', 'model'],
+  'adapter-port': ['domain', 'model-port', 'adapter-port', 'service-port'],
+  adapters: ['domain', 'runtime', 'model-port', 'adapter-port', 'service-port', 'adapters', 'config'],
+  services: ['domain', 'model-port', 'adapter-port', 'service-port', 'services'],
+  http: ['domain', 'services', 'service-port', 'http', 'config'],
   web: ['web', 'domain'],
   start: null,
   cli: null,

@@ -1,6 +1,6 @@
-import type { StatisticsPool } from '../../adapters/threads/statistics-pool.ts';
-import type { Telemetry } from '../../domain/telemetry/port.ts';
 import type { MicroclimateModel, SeriesSpan } from '../../model/port.ts';
+import type { Telemetry } from '../../services/ports/telemetry-port.ts';
+import type { StatisticsPool } from '../threads/statistics-pool.ts';
 import { secondsSince } from './seconds-since.ts';
 
 const SERIES_KIND: Record<SeriesSpan['kind'], string> = {

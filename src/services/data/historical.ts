@@ -1,4 +1,3 @@
-import type { KeyValueCache } from '../../adapters/cache/port.ts';
 import type { CityDefinition, DataMetric } from '../../domain/coverage/cities.ts';
 import { classifyPoint } from '../../domain/coverage/classify.ts';
 import type { Cities, CityRegistry } from '../../domain/coverage/registry.ts';
@@ -14,8 +13,9 @@ import {
   HYPER_LOCAL_DATASET,
   STATISTICS_REVISION,
 } from '../../domain/stats/historical-stats.ts';
-import type { Metrics } from '../../domain/telemetry/port.ts';
 import type { DomainId, MicroclimateModel } from '../../model/port.ts';
+import type { KeyValueCache } from '../ports/cache-port.ts';
+import type { Metrics } from '../ports/telemetry-port.ts';
 import type { ReportLocation, ReportStatistics } from '../reports/statistics-port.ts';
 import { geometryOf } from './geometry-meta.ts';
 import { type ResolveAddress, resolveLocation } from './resolve-location.ts';

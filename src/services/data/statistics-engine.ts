@@ -1,5 +1,3 @@
-import type { KeyValueCache } from '../../adapters/cache/port.ts';
-import type { StatisticsPool } from '../../adapters/threads/port.ts';
 import { classifyPoint } from '../../domain/coverage/classify.ts';
 import type { Cities } from '../../domain/coverage/registry.ts';
 import type {
@@ -10,6 +8,8 @@ import type {
   WindBlock,
 } from '../../domain/stats/index.ts';
 import type { CellSeries, DomainId, MicroclimateModel } from '../../model/port.ts';
+import type { KeyValueCache } from '../ports/cache-port.ts';
+import type { StatisticsPool } from './statistics-pool-port.ts';
 
 export interface StatisticsBlocks {
   air?: AirBlock;

@@ -1,4 +1,3 @@
-import type { FeedStore } from '../../adapters/feeds/port.ts';
 import { type LiveInputs, LiveInputsBuilder, NO_LIVE_INPUTS } from '../../domain/live/live-inputs.ts';
 import {
   FEED_ATTRIBUTION,
@@ -11,8 +10,9 @@ import {
   type SourceStatus,
 } from '../../domain/live/provenance.ts';
 import type { FeedId } from '../../domain/live/readings.ts';
-import type { Metrics } from '../../domain/telemetry/port.ts';
 import type { MicroclimateModel } from '../../model/port.ts';
+import type { Metrics } from '../ports/telemetry-port.ts';
+import type { FeedStore } from './feeds-port.ts';
 
 /**
  * What every instance serves from the feeds: it reads the store (never a provider) every

@@ -1,4 +1,3 @@
-import type { ReferenceStore } from '../../adapters/archive/port.ts';
 import { FEED_ATTRIBUTION, isoOrNull, type Source } from '../../domain/live/provenance.ts';
 import {
   NO_REFERENCE_YEARS,
@@ -7,6 +6,7 @@ import {
   referenceYearsOf,
 } from '../../domain/live/reference-year.ts';
 import type { MicroclimateModel } from '../../model/port.ts';
+import type { ReferenceStore } from './archive-port.ts';
 
 /**
  * The backfilled reference years every instance serves (issue #35): it polls the

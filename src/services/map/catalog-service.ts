@@ -1,7 +1,7 @@
 import type { Cities } from '../../domain/coverage/registry.ts';
 import { apiError } from '../../domain/errors/catalogue.ts';
-import type { CacheProbe } from '../../domain/telemetry/port.ts';
 import type { DomainId, MicroclimateModel } from '../../model/port.ts';
+import type { CacheProbe } from '../ports/telemetry-port.ts';
 import { type CatalogBody, type CatalogKey, catalogBody } from './catalog-body.ts';
 import { buildSkeleton, type CatalogSkeleton, RANGED_LAYERS, stepHours } from './catalog-skeleton.ts';
 import { RangeMemo } from './range-memo.ts';

@@ -1,6 +1,6 @@
 import type { Cities } from '../../domain/coverage/registry.ts';
-import type { CacheProbe } from '../../domain/telemetry/port.ts';
 import type { MicroclimateModel } from '../../model/port.ts';
+import type { CacheProbe } from '../ports/telemetry-port.ts';
 import { type CatalogService, createCatalogService } from './catalog-service.ts';
 import type { IsKeyActive } from './tile-request.ts';
 import { createTileService, type TileService } from './tile-service.ts';

@@ -1,6 +1,6 @@
-import type { KeyValueCache } from '../../adapters/cache/port.ts';
 import type { TimedMapLayer } from '../../domain/map/layers.ts';
 import type { DomainId, LayerRange, MicroclimateModel } from '../../model/port.ts';
+import type { KeyValueCache } from '../ports/cache-port.ts';
 
 /**
  * Per-hour value ranges, asked of the model once per (domain, layer, hour, issue) and

@@ -5,8 +5,8 @@ import { LAYERS, type TimedMapLayer } from '../../domain/map/layers.ts';
 import { isValidTile, type TileAddress } from '../../domain/map/mercator.ts';
 import { buildTileJson, type TileJson } from '../../domain/map/tilejson.ts';
 import { type SignedQuery, scopePath } from '../../domain/map/url-signing.ts';
-import type { CacheProbe } from '../../domain/telemetry/port.ts';
 import type { DomainId, MicroclimateModel } from '../../model/port.ts';
+import type { CacheProbe } from '../ports/telemetry-port.ts';
 import { MAX_AGE_MS as ADMISSION_MAX_AGE_MS, AdmissionMemo, splitSignature } from './admission-memo.ts';
 import { type CachedTile, cachedTileOf, TileCache } from './tile-cache.ts';
 import {
