@@ -1,5 +1,5 @@
 import type { CityDefinition } from '../domain/coverage/vocabulary.ts';
-import type { CityDomainSpec } from '../model/port.ts';
+import type { CityDomainSpec } from './city-domains-port.ts';
 
 /**
  * Where the city catalog (services/city-catalog.ts) reads cities from: the imported

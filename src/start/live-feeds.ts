@@ -5,7 +5,7 @@ import { createOpenMeteoAirQualityClient, createOpenMeteoClient } from '../adapt
 import type { OpenedDatabase } from '../adapters/store/database.ts';
 import { createFeedStore } from '../adapters/store/feed-store.ts';
 import type { Config } from '../config.ts';
-import type { MicroclimateModel } from '../model/port.ts';
+import type { MicroclimateModel } from '../model/microclimate-model.ts';
 import type { FeedClient, FeedPoint } from '../services/live/feeds-port.ts';
 import { createLiveData, type LiveData } from '../services/live/live-data.ts';
 import { createFeedPoller, type FeedPoller } from '../services/live/poller.ts';

@@ -1,5 +1,6 @@
 import type { Cities } from '../domain/coverage/registry.ts';
-import type { DomainId, MicroclimateModel } from '../model/port.ts';
+import type { DomainId } from '../domain/grid/model-data.ts';
+import type { MicroclimateModel } from '../model/microclimate-model.ts';
 import { exerciseColdStatistics } from '../services/data/cold-statistics-exercise.ts';
 import { createStatisticsEngine, type StatisticsEngine } from '../services/data/statistics-engine.ts';
 import type { StatisticsPool } from '../services/data/statistics-pool-port.ts';

@@ -2,7 +2,6 @@ import { constants } from 'node:fs';
 import { access, statfs } from 'node:fs/promises';
 import type { Redis } from 'ioredis';
 import { type Kysely, sql } from 'kysely';
-import type { MicroclimateModel } from '../../model/port.ts';
 import type { ReadinessProbe } from '../../services/readiness-port.ts';
 import type { Database } from '../store/schema.ts';
 
@@ -35,7 +34,7 @@ export function redisProbe(redis: Redis): ReadinessProbe {
 }
 
 /** The compute threads: all configured ones must be running. */
-export function modelProbe(model: MicroclimateModel): ReadinessProbe {
+export function modelProbe(model: { workers?(): { alive: number; total: number } }): ReadinessProbe {
   return {
     name: 'model_workers',
     async check() {

@@ -1,25 +1,26 @@
 import { createHash } from 'node:crypto';
-import { type LiveInputs, NO_LIVE_INPUTS } from '../../domain/live/live-inputs.ts';
-import { NO_REFERENCE_YEARS, type ReferenceYears } from '../../domain/live/reference-year.ts';
-import { layerTileCut } from '../../domain/map/layer-tile.ts';
-import type { TileAddress } from '../../domain/map/mercator.ts';
+import { ModelUnavailableError } from '../../domain/errors/failures.ts';
 import type {
   BuildingFootprint,
-  CallOptions,
   CellLocation,
   CellSeries,
-  CityDomainSpec,
   DomainId,
   DomainInfo,
   LayerRange,
   LayerWindow,
   LonLatWindow,
-  MicroclimateModel,
   NearestOutdoor,
   SeriesSpan,
   TimedLayer,
-} from '../port.ts';
-import { ModelUnavailableError, NATIONAL_DOMAIN } from '../port.ts';
+} from '../../domain/grid/model-data.ts';
+import { NATIONAL_DOMAIN } from '../../domain/grid/model-data.ts';
+import { type LiveInputs, NO_LIVE_INPUTS } from '../../domain/live/live-inputs.ts';
+import { NO_REFERENCE_YEARS, type ReferenceYears } from '../../domain/live/reference-year.ts';
+import { layerTileCut } from '../../domain/map/layer-tile.ts';
+import type { TileAddress } from '../../domain/map/mercator.ts';
+import type { CityDomainSpec } from '../../services/city-domains-port.ts';
+import type { CallOptions } from '../../services/ports/model-domains-port.ts';
+import type { MicroclimateModel } from '../microclimate-model.ts';
 import { joinSeriesSlices } from './compute/series-output.ts';
 import { forecastSteps, latestObservedHour } from './compute/time-steps.ts';
 import { cellAt, cellCentreLonLat } from './grid/geometry.ts';

@@ -1,5 +1,6 @@
 import { classifyPoint } from '../../domain/coverage/classify.ts';
 import type { Cities } from '../../domain/coverage/registry.ts';
+import type { CellSeries, DomainId } from '../../domain/grid/model-data.ts';
 import type {
   AirBlock,
   AirReference,
@@ -7,8 +8,9 @@ import type {
   ThermalReference,
   WindBlock,
 } from '../../domain/stats/index.ts';
-import type { CellSeries, DomainId, MicroclimateModel } from '../../model/port.ts';
 import type { KeyValueCache } from '../ports/cache-port.ts';
+import type { ModelSampling } from '../ports/model-sampling-port.ts';
+import type { ModelSeries } from './model-series-port.ts';
 import type { StatisticsPool } from './statistics-pool-port.ts';
 
 export interface StatisticsBlocks {
@@ -51,7 +53,7 @@ export interface StatisticsEngine {
 }
 
 export function createStatisticsEngine(deps: {
-  model: MicroclimateModel;
+  model: ModelSampling & ModelSeries;
   /** the live city registry: a city's references sample the points of its zone */
   cities: Cities;
   cache: KeyValueCache;

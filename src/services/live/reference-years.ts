@@ -5,8 +5,8 @@ import {
   type ReferenceYears,
   referenceYearsOf,
 } from '../../domain/live/reference-year.ts';
-import type { MicroclimateModel } from '../../model/port.ts';
 import type { ReferenceStore } from './archive-port.ts';
+import type { ModelObservationInput } from './model-observations-port.ts';
 
 /**
  * The backfilled reference years every instance serves (issue #35): it polls the
@@ -17,7 +17,7 @@ import type { ReferenceStore } from './archive-port.ts';
  */
 export interface ReferenceYearsDeps {
   store: ReferenceStore;
-  model?: Pick<MicroclimateModel, 'setReferenceYears'>;
+  model?: Pick<ModelObservationInput, 'setReferenceYears'>;
   /** default 10 s */
   refreshMs?: number;
   warn?: (error: unknown, message: string) => void;

@@ -10,7 +10,7 @@ import { createTelemetry } from '../../../src/adapters/telemetry/index.ts';
 import { instrumentModel, instrumentStatisticsPool } from '../../../src/adapters/telemetry/model.ts';
 import { instrumentRedis } from '../../../src/adapters/telemetry/redis.ts';
 import { registerTelemetryHooks } from '../../../src/http/plugins/telemetry.ts';
-import type { MicroclimateModel } from '../../../src/model/port.ts';
+import type { MicroclimateModel } from '../../../src/model/microclimate-model.ts';
 import type { StatisticsPool } from '../../../src/services/data/statistics-pool-port.ts';
 import { DISABLED_TELEMETRY } from '../../../src/services/ports/telemetry-port.ts';
 

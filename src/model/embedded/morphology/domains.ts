@@ -1,5 +1,6 @@
 import { boundsOf } from '../../../domain/grid/bbox.ts';
-import { type CityDomainSpec, type DomainInfo, NATIONAL_DOMAIN } from '../../port.ts';
+import { type DomainInfo, NATIONAL_DOMAIN } from '../../../domain/grid/model-data.ts';
+import type { CityDomainSpec } from '../../../services/city-domains-port.ts';
 import { gridOver, withMargin } from '../grid/geometry.ts';
 
 /**

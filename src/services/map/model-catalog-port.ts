@@ -1,0 +1,15 @@
+import type { DomainId, LayerRange, TimedLayer } from '../../domain/grid/model-data.ts';
+import type { CallOptions, ModelDomains } from '../ports/model-domains-port.ts';
+import type { ModelHours } from '../ports/model-hours-port.ts';
+import type { LayerHour } from '../ports/model-tiles-port.ts';
+
+/** What the map's catalog reads of the model: its hours and each layer's range of values. */
+export interface ModelCatalog extends ModelDomains, ModelHours {
+  /** min and max of a layer's first field across the domain's outdoor cells for each given hour */
+  layerRange(
+    domain: DomainId,
+    layer: TimedLayer,
+    hours: ReadonlyArray<LayerHour>,
+    opts?: CallOptions,
+  ): Promise<LayerRange[]>;
+}
