@@ -214,7 +214,7 @@ export async function compose(
     log: log.child({ component: 'feeds' }),
   });
   working.push({ name: 'feed poller', dependency: 'feeds', close: () => liveFeeds.close() });
-  // backfilled reference years (`svc feeds backfill`): polled, handed to the model's port
+  // backfilled reference years (`svc feeds backfill`): polled, handed to the model's observation input
   const referenceYears = createReferenceYears({
     store: createReferenceStore(stores.database.db),
     model: rawModel,

@@ -36,8 +36,9 @@ import { MODEL_SEED, MODEL_VERSION } from './version.ts';
 
 /**
  * The embedded microclimate model: loads (or generates once) the morphology of the
- * nationwide grid and of every city it is given (through the port: CityDomainSpec)
- * from DATA_DIR, shares it with a worker-thread pool, and answers the port.
+ * nationwide grid and of every city it is given (through the city domains port:
+ * CityDomainSpec) from DATA_DIR, shares it with a worker-thread pool, and answers the
+ * model's ports (MicroclimateModel, microclimate-model.ts).
  */
 export interface EmbeddedModelOptions {
   dataDir: string;

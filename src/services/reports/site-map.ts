@@ -7,7 +7,7 @@ import type { ModelSampling } from '../ports/model-sampling-port.ts';
 import type { ModelTiles } from '../ports/model-tiles-port.ts';
 
 /**
- * The data behind the report's location map, from the model's port only: the building
+ * The data behind the report's location map, from the model's ports only: the building
  * footprints around the point, the cells the figures come from (the same sampling rule as
  * the statistics), and one data layer, the felt temperature on summer afternoons (UTCI at
  * 15:00 Brussels summer time, June to August of the reference year, every fourth day),

@@ -6,7 +6,7 @@ import { gridOver, withMargin } from '../grid/geometry.ts';
 /**
  * The model domains: each city's high-resolution zone (the bbox of its current
  * boundary plus a 200 m margin, cells of its resolution) and the nationwide 1 km grid
- * over Belgium. Cities come in through the port (CityDomainSpec); the model knows no
+ * over Belgium. Cities come in through the city domains port (CityDomainSpec); the model knows no
  * city registry of its own.
  */
 export const CITY_MARGIN_M = 200;
