@@ -232,5 +232,7 @@ if (process.argv[1] === new URL(import.meta.url).pathname) {
     process.stderr.write(`layer check: ${problems.length} problem(s)\n  ${problems.join('\n  ')}\n`);
     process.exit(1);
   }
-  process.stdout.write(`layer check: ${count} files, imports point down, no cycles, the domain is pure\n`);
+  process.stdout.write(
+    `layer check: ${count} files, imports point down, no cycles, ports live with their users, the domain is pure\n`,
+  );
 }
