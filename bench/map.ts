@@ -6,7 +6,7 @@ import { embeddedCitySpecs } from '../src/adapters/cities/embedded.ts';
 import { loadEmbeddedCities } from '../src/adapters/cities/embedded-packages.ts';
 import { tileAt } from '../src/domain/map/mercator.ts';
 import { createEmbeddedModel } from '../src/model/embedded/index.ts';
-import type { MicroclimateModel } from '../src/model/port.ts';
+import type { MicroclimateModel } from '../src/model/microclimate-model.ts';
 import { WARM_UP_LIMIT_MS } from '../src/start/compose.ts';
 import { longestStall } from '../test/helpers/event-loop-stall.ts';
 import { GridModel } from '../test/helpers/grid-model.ts';

@@ -5,17 +5,25 @@
  *
  *   domain    imports only domain
  *   runtime   Node.js plumbing that knows nothing of the service (module threads): itself only
- *   model     the model's port and its embedded implementation: domain, runtime and itself
- *   adapters  domain, runtime, model's port and other adapters; never services, http, start
- *   services  domain, model's port, adapters' ports; never http, start, an adapter's implementation
+ *   services  domain and services; never http, start, an adapter or the model
+ *   ports     a service's port (a `*-port.ts` file, or a file of a `ports/` folder, under
+ *             services/): the interface a service calls, declared beside its user;
+ *             domain and other ports only
+ *   model     the model's implementation: domain, runtime, ports and itself
+ *   adapters  domain, runtime, ports and other adapters; never a service's implementation,
+ *             http or start
  *   http      domain and services; never an adapter or the model (the composition root injects them)
  *   web       the browser's code: web and domain types (`import type`) only, never server code
  *   start, cli  composition roots: anything
  *
- * and the domain is pure: no file system, process, network or thread module, no clock,
- * and no module-level mutable state (a top-level `let`/`var`, or a top-level Map, Set,
- * array… built to be filled later): whatever changes at run time is a value handed down
- * or an instance its caller owns.
+ * Ports live with their users: a port file outside services/ or domain/ (an adapter's or
+ * the model's `port.ts`, next to its implementation) is refused, and so is a service port
+ * that no service or route imports (a port only its implementations know).
+ *
+ * The domain is pure: no file system, process, network or thread module, no clock, and no
+ * module-level mutable state (a top-level `let`/`var`, or a top-level Map, Set, array…
+ * built to be filled later): whatever changes at run time is a value handed down or an
+ * instance its caller owns.
  *
  * docs/architecture.md ("Layers") draws the same picture. No dependency: a small regex
  * parser of `import … from`, `export … from` and `import()` is enough for our code.
@@ -113,10 +121,15 @@ function importsOf(src, file) {
   return found;
 }
 
+/** A file that declares a port: `port.ts`, `*-port.ts`, or any file of a `ports/` folder. */
+function isPortFile(path) {
+  return /(?:^|\/|-)port\.ts$/.test(path) || path.includes('/ports/');
+}
+
 function layerOf(path) {
-  const [top, second] = path.split('/');
-  if (top === 'model') return second === 'port.ts' ? 'model-port' : 'model';
-  if (top === 'adapters') return path.endsWith('/port.ts') ? 'adapter-port' : 'adapters';
+  const top = path.split('/')[0];
+  // a port a service declares for what it calls: the adapters and the model implement it
+  if (top === 'services' && isPortFile(path)) return 'port';
   if (top === 'config.ts') return 'config';
   return top;
 }
@@ -125,12 +138,11 @@ function layerOf(path) {
 const ALLOWED = {
   domain: ['domain'],
   runtime: ['runtime'],
-  'model-port': ['domain'],
-  model: ['domain', 'runtime', 'model-port', 'model'],
-  'adapter-port': ['domain', 'model-port', 'adapter-port'],
-  adapters: ['domain', 'runtime', 'model-port', 'adapter-port', 'adapters', 'config'],
-  services: ['domain', 'model-port', 'adapter-port', 'services'],
-  http: ['domain', 'services', 'http', 'config'],
+  port: ['domain', 'port'],
+  model: ['domain', 'runtime', 'port', 'model'],
+  adapters: ['domain', 'runtime', 'port', 'adapters', 'config'],
+  services: ['domain', 'port', 'services'],
+  http: ['domain', 'services', 'port', 'http', 'config'],
   web: ['web', 'domain'],
   start: null,
   cli: null,
@@ -161,6 +173,21 @@ export function checkLayers(src) {
         }
       }
     }
+  }
+
+  // ports live with their users: beside the services (or the domain) that call them
+  for (const from of graph.keys()) {
+    const top = layerOf(from);
+    if ((top === 'adapters' || top === 'model') && isPortFile(from))
+      problems.push(
+        `${from}: a port beside its implementation (declare it beside the service that calls it, as a *-port.ts file)`,
+      );
+    if (top !== 'port') continue;
+    const users = [...graph].filter(
+      ([user, imports]) => ['services', 'port', 'http'].includes(layerOf(user)) && imports.includes(from),
+    );
+    if (users.length === 0)
+      problems.push(`${from}: a port no service or route imports (move it to its users, or drop it)`);
   }
 
   // cycles: Tarjan's strongly connected components over the file graph
@@ -205,5 +232,7 @@ if (process.argv[1] === new URL(import.meta.url).pathname) {
     process.stderr.write(`layer check: ${problems.length} problem(s)\n  ${problems.join('\n  ')}\n`);
     process.exit(1);
   }
-  process.stdout.write(`layer check: ${count} files, imports point down, no cycles, the domain is pure\n`);
+  process.stdout.write(
+    `layer check: ${count} files, imports point down, no cycles, ports live with their users, the domain is pure\n`,
+  );
 }

@@ -1,10 +1,10 @@
 import { embeddedRegistry } from '../../src/adapters/cities/embedded-packages.ts';
 import { classifyPoint } from '../../src/domain/coverage/classify.ts';
+import type { DomainId } from '../../src/domain/grid/model-data.ts';
 import type { ModelEngine } from '../../src/model/embedded/compute/engine.ts';
 import { cellAt, METRES_PER_DEGREE_LAT, metresPerDegreeLon } from '../../src/model/embedded/grid/geometry.ts';
 import { SURFACE } from '../../src/model/embedded/morphology/layout.ts';
 import type { Morphology } from '../../src/model/embedded/morphology/morphology.ts';
-import type { DomainId } from '../../src/model/port.ts';
 import { AIR_RATIO_BAND, SITES, type Site } from './sites.ts';
 
 /** the shipped packages' cities (no composition root here) */

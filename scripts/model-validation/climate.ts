@@ -1,3 +1,4 @@
+import type { CellSeries } from '../../src/domain/grid/model-data.ts';
 import type { ModelEngine } from '../../src/model/embedded/compute/engine.ts';
 import { cellAt } from '../../src/model/embedded/grid/geometry.ts';
 import { brusselsClock } from '../../src/model/embedded/meteo/local-time.ts';
@@ -7,7 +8,6 @@ import {
   saturationVapourPressureHpa,
   utciFromVapourPressure,
 } from '../../src/model/embedded/physics/utci.ts';
-import type { CellSeries } from '../../src/model/port.ts';
 import { cellsAround, mean } from './air.ts';
 
 /**

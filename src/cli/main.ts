@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { announceRevocation } from '../adapters/redis/revocations.ts';
 import type { OpenedDatabase } from '../adapters/store/database.ts';
 import { type Config, ConfigError, parseConfig } from '../config.ts';
-import type { CityDomainSpec } from '../model/port.ts';
+import type { CityDomainSpec } from '../services/city-domains-port.ts';
 import { openStores } from '../start/stores.ts';
 import { runKeysCommand, UsageError } from './commands/keys.ts';
 

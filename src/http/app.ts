@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { apiError } from '../domain/errors/catalogue.ts';
-import { DISABLED_TELEMETRY } from '../domain/telemetry/port.ts';
+import { DISABLED_TELEMETRY } from '../services/ports/telemetry-port.ts';
 import { createErrorHandler } from './error-handler.ts';
 import { openApiOptions } from './openapi/document.ts';
 import { answerCors } from './plugins/cors.ts';

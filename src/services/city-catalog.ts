@@ -1,8 +1,8 @@
-import type { CitySources, LoadedCity } from '../adapters/cities/port.ts';
 import type { CityDefinition } from '../domain/coverage/vocabulary.ts';
-import type { CityDomainSpec, MicroclimateModel } from '../model/port.ts';
+import type { CityDomainSpec, ModelCityDomains } from './city-domains-port.ts';
+import type { CitySources, LoadedCity } from './city-sources-port.ts';
 
-export type { CitySources, ImportedCitySource, LoadedCity } from '../adapters/cities/port.ts';
+export type { CitySources, ImportedCitySource, LoadedCity } from './city-sources-port.ts';
 
 /**
  * Which cities the service covers: the shipped packages, overridden or extended by the
@@ -89,7 +89,7 @@ export interface WatchOptions {
 
 export function watchCities(
   sources: CitySources,
-  model: MicroclimateModel,
+  model: ModelCityDomains,
   initial: CitySet,
   options: WatchOptions,
 ): CityWatcher {

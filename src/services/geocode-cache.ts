@@ -1,5 +1,5 @@
-import type { Geocoder } from '../adapters/geocoder/port.ts';
 import { BoundedMap } from '../domain/collections/bounded-map.ts';
+import type { Geocoder } from './geocoder-port.ts';
 
 /**
  * A short-lived, bounded, in-memory cache in front of a geocoder. The terms of use allow

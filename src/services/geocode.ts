@@ -1,4 +1,3 @@
-import type { GeocodeCandidate, Geocoder } from '../adapters/geocoder/port.ts';
 import { type Coverage, classifyPoint } from '../domain/coverage/classify.ts';
 import type { Cities, CityRegistry } from '../domain/coverage/registry.ts';
 import { coordinateLabel, roundCoordinate } from '../domain/coverage/rounding.ts';
@@ -8,8 +7,9 @@ import {
   type GeocodeResponse,
   type GeocodeResult,
 } from '../domain/geocode/geocode-result.ts';
-import type { CacheProbe } from '../domain/telemetry/port.ts';
 import { withMemoryCache } from './geocode-cache.ts';
+import type { GeocodeCandidate, Geocoder } from './geocoder-port.ts';
+import type { CacheProbe } from './ports/telemetry-port.ts';
 
 /**
  * Geocoding as the service uses it: the address helper (GET /geocode), the address input

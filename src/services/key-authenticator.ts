@@ -1,4 +1,3 @@
-import type { KeyRepository } from '../adapters/store/port.ts';
 import { BoundedMap } from '../domain/collections/bounded-map.ts';
 import { DependencyUnavailableError } from '../domain/errors/dependency.ts';
 import { NOT_A_BROWSER } from '../domain/keys/browser-request.ts';
@@ -6,7 +5,8 @@ import type { KeyRecord } from '../domain/keys/key-record.ts';
 import { hashKeySecret, keyTypeOf } from '../domain/keys/key-secret.ts';
 import { evaluateKey } from '../domain/keys/key-status.ts';
 import { constantTimeEqual } from '../domain/security/constant-time-equal.ts';
-import type { CacheProbe } from '../domain/telemetry/port.ts';
+import type { KeyRepository } from './key-repository-port.ts';
+import type { CacheProbe } from './ports/telemetry-port.ts';
 
 /**
  * Finds the key behind a presented secret. Found keys are cached for at most

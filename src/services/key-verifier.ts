@@ -1,9 +1,9 @@
-import type { Counters } from '../adapters/counters/port.ts';
 import type { Product } from '../domain/coverage/cities.ts';
 import type { BrowserRequest } from '../domain/keys/browser-request.ts';
 import { type KeyRecord, keyHasProduct } from '../domain/keys/key-record.ts';
 import { evaluateKey, type KeyStatus } from '../domain/keys/key-status.ts';
 import type { KeyAuthenticator } from './key-authenticator.ts';
+import type { Counters } from './ports/counters-port.ts';
 import { consumeRateWindow, consumeRateWindowNow, type RateWindow } from './rate-window.ts';
 
 /**

@@ -1,5 +1,5 @@
-import type { Counters } from '../adapters/counters/port.ts';
 import type { KeyRecord } from '../domain/keys/key-record.ts';
+import type { Counters } from './ports/counters-port.ts';
 
 const MINUTE_MS = 60_000;
 

@@ -4,9 +4,9 @@
  * when it is not. Probes run in parallel, each bounded by `timeoutMs`, so the answer
  * itself never hangs on the outage it reports.
  */
-import type { ReadinessProbe } from '../adapters/faults/port.ts';
+import type { ReadinessProbe } from './readiness-port.ts';
 
-export type { ReadinessProbe } from '../adapters/faults/port.ts';
+export type { ReadinessProbe } from './readiness-port.ts';
 
 export interface DependencyState {
   status: 'ok' | 'unavailable';

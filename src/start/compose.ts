@@ -9,13 +9,11 @@ import { createSqlCache } from '../adapters/cache/sql.ts';
 import { embeddedCitySpecs } from '../adapters/cities/embedded.ts';
 import { loadEmbeddedCities } from '../adapters/cities/embedded-packages.ts';
 import { citySources } from '../adapters/cities/sources.ts';
-import type { Counters } from '../adapters/counters/port.ts';
 import { createFaultLog, type FaultLog } from '../adapters/faults/fault-log.ts';
 import { databaseProbe, diskProbe, modelProbe, redisProbe } from '../adapters/faults/probes.ts';
 import { openConfiguredGeocoder } from '../adapters/geocoder/from-config.ts';
 import { loadReportFonts } from '../adapters/pdf/font.ts';
 import { createThreadedPdfRenderer } from '../adapters/pdf/pdf-thread.ts';
-import type { PdfRenderer } from '../adapters/pdf/port.ts';
 import { createInProcessQueue } from '../adapters/queue/in-process.ts';
 import type { RevocationChannel } from '../adapters/redis/revocations.ts';
 import { loadSigningSecrets } from '../adapters/signing-secret.ts';
@@ -36,8 +34,9 @@ import { geocodeRoutes } from '../http/routes/geocode/geocode.ts';
 import { mapRoutes, registerMapAssets } from '../http/routes/map/index.ts';
 import { reportRoutes } from '../http/routes/reports/index.ts';
 import { createEmbeddedModel } from '../model/embedded/index.ts';
-import type { CityDomainSpec, MicroclimateModel } from '../model/port.ts';
+import type { MicroclimateModel } from '../model/microclimate-model.ts';
 import { loadCities, watchCities } from '../services/city-catalog.ts';
+import type { CityDomainSpec } from '../services/city-domains-port.ts';
 import { createHistoricalService } from '../services/data/historical.ts';
 import { createRecordsService } from '../services/data/records.ts';
 import type { ResolveAddress } from '../services/data/resolve-location.ts';
@@ -49,7 +48,9 @@ import { createReferenceYears } from '../services/live/reference-years.ts';
 import { LiveCities } from '../services/live-cities.ts';
 import { createBasemapService } from '../services/map/basemap-service.ts';
 import { createMapServices } from '../services/map/index.ts';
+import type { Counters } from '../services/ports/counters-port.ts';
 import { createReadiness } from '../services/readiness.ts';
+import type { PdfRenderer } from '../services/reports/pdf-renderer-port.ts';
 import { createReportService } from '../services/reports/service.ts';
 import { createSiteMapProvider } from '../services/reports/site-map.ts';
 import { createLiveFeeds } from './live-feeds.ts';
@@ -220,7 +221,7 @@ export async function compose(
     log: log.child({ component: 'feeds' }),
   });
   working.push({ name: 'feed poller', dependency: 'feeds', close: () => liveFeeds.close() });
-  // backfilled reference years (`svc feeds backfill`): polled, handed to the model's port
+  // backfilled reference years (`svc feeds backfill`): polled, handed to the model's observation input
   const referenceYears = createReferenceYears({
     store: createReferenceStore(stores.database.db),
     model: rawModel,

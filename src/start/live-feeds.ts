@@ -2,14 +2,14 @@ import { withCircuitBreaker } from '../adapters/feeds/breaker.ts';
 import { DEFAULT_HTTP_POLICY, type HttpPolicy } from '../adapters/feeds/http-get.ts';
 import { createIrcelClient } from '../adapters/feeds/ircel.ts';
 import { createOpenMeteoAirQualityClient, createOpenMeteoClient } from '../adapters/feeds/open-meteo.ts';
-import type { FeedClient, FeedPoint } from '../adapters/feeds/port.ts';
 import type { OpenedDatabase } from '../adapters/store/database.ts';
 import { createFeedStore } from '../adapters/store/feed-store.ts';
 import type { Config } from '../config.ts';
-import type { Metrics } from '../domain/telemetry/port.ts';
-import type { MicroclimateModel } from '../model/port.ts';
+import type { MicroclimateModel } from '../model/microclimate-model.ts';
+import type { FeedClient, FeedPoint } from '../services/live/feeds-port.ts';
 import { createLiveData, type LiveData } from '../services/live/live-data.ts';
 import { createFeedPoller, type FeedPoller } from '../services/live/poller.ts';
+import type { Metrics } from '../services/ports/telemetry-port.ts';
 import type { FeedReadiness } from '../services/readiness.ts';
 
 /**

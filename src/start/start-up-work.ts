@@ -1,10 +1,11 @@
-import type { KeyValueCache } from '../adapters/cache/port.ts';
-import type { PdfRenderer } from '../adapters/pdf/port.ts';
-import type { StatisticsPool } from '../adapters/threads/port.ts';
 import type { Cities } from '../domain/coverage/registry.ts';
-import type { DomainId, MicroclimateModel } from '../model/port.ts';
+import type { DomainId } from '../domain/grid/model-data.ts';
+import type { MicroclimateModel } from '../model/microclimate-model.ts';
 import { exerciseColdStatistics } from '../services/data/cold-statistics-exercise.ts';
 import { createStatisticsEngine, type StatisticsEngine } from '../services/data/statistics-engine.ts';
+import type { StatisticsPool } from '../services/data/statistics-pool-port.ts';
+import type { KeyValueCache } from '../services/ports/cache-port.ts';
+import type { PdfRenderer } from '../services/reports/pdf-renderer-port.ts';
 
 /** the catalog's ranges are refreshed this often, so a new hour's catalog is ready before it is asked */
 const CATALOG_WARM_INTERVAL_MS = 5 * 60_000;

@@ -1,6 +1,6 @@
 import type { OpenedDatabase } from '../adapters/store/database.ts';
 import { countUnfinishedJobs } from '../adapters/store/report-job-counts.ts';
-import type { Metrics } from '../domain/telemetry/port.ts';
+import type { Metrics } from '../services/ports/telemetry-port.ts';
 
 /**
  * Gauges read from the stores at each scrape: the PostgreSQL pool's connections and the

@@ -11,7 +11,7 @@ import { createKeyRepository } from '../adapters/store/keys.ts';
 import { instrumentDialect } from '../adapters/telemetry/database.ts';
 import { instrumentRedis } from '../adapters/telemetry/redis.ts';
 import type { Config } from '../config.ts';
-import { DISABLED_TELEMETRY, type Telemetry } from '../domain/telemetry/port.ts';
+import { DISABLED_TELEMETRY, type Telemetry } from '../services/ports/telemetry-port.ts';
 import type { CloseStep } from './shutdown.ts';
 
 /** Opens the adapters the operator CLI and the server share. */

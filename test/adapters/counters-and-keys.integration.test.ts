@@ -6,16 +6,16 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { Redis } from 'ioredis';
 import { createMemoryCache } from '../../src/adapters/cache/memory.ts';
-import type { KeyValueCache } from '../../src/adapters/cache/port.ts';
 import { createRedisCache } from '../../src/adapters/cache/redis.ts';
 import { createSqlCache } from '../../src/adapters/cache/sql.ts';
 import { createMemoryCounters } from '../../src/adapters/counters/memory.ts';
-import type { Counters } from '../../src/adapters/counters/port.ts';
 import { createRedisCounters } from '../../src/adapters/counters/redis.ts';
 import { createSqlCounters } from '../../src/adapters/counters/sql.ts';
 import { type OpenedDatabase, openDatabase } from '../../src/adapters/store/database.ts';
 import { createKeyRepository } from '../../src/adapters/store/keys.ts';
 import type { KeyRecord } from '../../src/domain/keys/key-record.ts';
+import type { KeyValueCache } from '../../src/services/ports/cache-port.ts';
+import type { Counters } from '../../src/services/ports/counters-port.ts';
 import { createTempPostgres } from '../helpers/postgres.ts';
 
 const cleanups: Array<() => Promise<void>> = [];

@@ -1,6 +1,4 @@
-import { buildingTileWindow, encodeBuildingTile } from '../../src/domain/map/building-tile.ts';
-import { encodeLayerTile, layerTileCut } from '../../src/domain/map/layer-tile.ts';
-import type { TileAddress } from '../../src/domain/map/mercator.ts';
+import { ModelUnavailableError } from '../../src/domain/errors/failures.ts';
 import {
   type BuildingFootprint,
   type DomainId,
@@ -11,10 +9,12 @@ import {
   type LayerRanges,
   type LayerWindow,
   type LonLatWindow,
-  type MicroclimateModel,
-  ModelUnavailableError,
   type TimedLayer,
-} from '../../src/model/port.ts';
+} from '../../src/domain/grid/model-data.ts';
+import { buildingTileWindow, encodeBuildingTile } from '../../src/domain/map/building-tile.ts';
+import { encodeLayerTile, layerTileCut } from '../../src/domain/map/layer-tile.ts';
+import type { TileAddress } from '../../src/domain/map/mercator.ts';
+import type { MicroclimateModel } from '../../src/model/microclimate-model.ts';
 
 /**
  * An in-memory twin of the model port for map tests whose assertions need values

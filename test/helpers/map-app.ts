@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { MicroclimateModel } from '../../src/model/port.ts';
+import type { MicroclimateModel } from '../../src/model/microclimate-model.ts';
 import { startTestService } from './service.ts';
 
 /**

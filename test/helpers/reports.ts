@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after } from 'node:test';
 import { createSqlCounters } from '../../src/adapters/counters/sql.ts';
-import type { PdfRenderer } from '../../src/adapters/pdf/port.ts';
 import { createInProcessQueue } from '../../src/adapters/queue/in-process.ts';
 import { type OpenedDatabase, openDatabase } from '../../src/adapters/store/database.ts';
 import { createReportJobStore } from '../../src/adapters/store/report-jobs.ts';
 import { apiError } from '../../src/domain/errors/catalogue.ts';
 import type { HistoricalStats } from '../../src/domain/reports/stats.ts';
+import type { PdfRenderer } from '../../src/services/reports/pdf-renderer-port.ts';
 import {
   createReportService,
   type ReportService,

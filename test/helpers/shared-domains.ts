@@ -1,11 +1,12 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { embeddedCitySpecs } from '../../src/adapters/cities/embedded.ts';
+import type { CellSeries, DomainId } from '../../src/domain/grid/model-data.ts';
 import { ModelEngine } from '../../src/model/embedded/compute/engine.ts';
 import { createEmbeddedModel, loadDomains } from '../../src/model/embedded/index.ts';
 import type { Morphology } from '../../src/model/embedded/morphology/morphology.ts';
 import { MODEL_SEED, MODEL_VERSION } from '../../src/model/embedded/version.ts';
-import type { CellSeries, DomainId, MicroclimateModel } from '../../src/model/port.ts';
+import type { MicroclimateModel } from '../../src/model/microclimate-model.ts';
 import { EMBEDDED_REGISTRY } from './embedded-cities.ts';
 
 /**

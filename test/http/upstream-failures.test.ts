@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { embeddedCitySpecs } from '../../src/adapters/cities/embedded.ts';
+import { ModelTimeoutError, ModelUnavailableError } from '../../src/domain/errors/failures.ts';
 import { createEmbeddedModel } from '../../src/model/embedded/index.ts';
-import { type MicroclimateModel, ModelTimeoutError, ModelUnavailableError } from '../../src/model/port.ts';
+import type { MicroclimateModel } from '../../src/model/microclimate-model.ts';
 import { EMBEDDED_REGISTRY } from '../helpers/embedded-cities.ts';
 import { SHARED_MODEL_DIR, startTestService, type TestService } from '../helpers/service.ts';
 

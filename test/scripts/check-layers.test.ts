@@ -50,15 +50,46 @@ describe('layer check', () => {
     assert.equal(problems.filter((p) => p.startsWith('web/')).length, 1);
   });
 
-  test("an adapter's port is open to services; its implementation is not", () => {
+  test("a service's port is open to adapters and the model; a service's code and their implementations are not", () => {
     const src = tree({
-      'adapters/cache/port.ts': 'export interface Cache { get(): void }\n',
-      'adapters/cache/memory.ts': "import type { Cache } from './port.ts';\nexport const cache = 1;\n",
-      'services/ok.ts': "import type { Cache } from '../adapters/cache/port.ts';\n",
-      'services/bad.ts': "import { cache } from '../adapters/cache/memory.ts';\n",
+      'services/ports/cache-port.ts': 'export interface Cache { get(): void }\n',
+      'services/data/model-series-port.ts':
+        "import type { Cache } from '../ports/cache-port.ts';\nexport interface Series { cache: Cache }\n",
+      'services/data/records.ts':
+        "import type { Cache } from '../ports/cache-port.ts';\nimport type { Series } from './model-series-port.ts';\nexport const records = 1;\n",
+      'adapters/cache/memory.ts':
+        "import type { Cache } from '../../services/ports/cache-port.ts';\nexport const cache = 1;\n",
+      'model/embedded/index.ts': "import type { Series } from '../../services/data/model-series-port.ts';\n",
+      'services/bad.ts':
+        "import { cache } from '../adapters/cache/memory.ts';\nimport type { model } from '../model/embedded/index.ts';\n",
+      'adapters/cache/climbing.ts': "import { records } from '../../services/data/records.ts';\n",
+      'model/embedded/climbing.ts': "import { records } from '../../services/data/records.ts';\n",
     });
-    assert.deepEqual(checkLayers(src).problems, [
+    assert.deepEqual(checkLayers(src).problems.sort(), [
+      'adapters/cache/climbing.ts -> services/data/records.ts (adapters may not import services)',
+      'model/embedded/climbing.ts -> services/data/records.ts (model may not import services)',
       'services/bad.ts -> adapters/cache/memory.ts (services may not import adapters)',
+      'services/bad.ts -> model/embedded/index.ts (services may not import model)',
+    ]);
+  });
+
+  test('ports live with their users: not beside an implementation, not unused, importing no service code', () => {
+    const src = tree({
+      'adapters/queue/port.ts': 'export interface Queue { add(): void }\n',
+      'adapters/queue/memory.ts': "import type { Queue } from './port.ts';\n",
+      'model/port.ts': 'export interface Model { run(): void }\n',
+      'services/reports/job-queue-port.ts': 'export interface JobQueue { add(): void }\n',
+      'adapters/queue/fifo.ts': "import type { JobQueue } from '../../services/reports/job-queue-port.ts';\n",
+      'services/reports/helper.ts': 'export const helper = 1;\n',
+      'services/reports/pdf-port.ts':
+        "import { helper } from './helper.ts';\nexport interface Pdf { render(): void }\n",
+      'services/reports/service.ts': "import type { Pdf } from './pdf-port.ts';\n",
+    });
+    assert.deepEqual(checkLayers(src).problems.sort(), [
+      'adapters/queue/port.ts: a port beside its implementation (declare it beside the service that calls it, as a *-port.ts file)',
+      'model/port.ts: a port beside its implementation (declare it beside the service that calls it, as a *-port.ts file)',
+      'services/reports/job-queue-port.ts: a port no service or route imports (move it to its users, or drop it)',
+      'services/reports/pdf-port.ts -> services/reports/helper.ts (port may not import services)',
     ]);
   });
 

@@ -11,7 +11,7 @@ import { citySources } from '../../src/adapters/cities/sources.ts';
 import { type OpenedDatabase, openDatabase } from '../../src/adapters/store/database.ts';
 import { packPackageFiles } from '../../src/domain/coverage/city-package/archive.ts';
 import { createEmbeddedModel } from '../../src/model/embedded/index.ts';
-import type { MicroclimateModel } from '../../src/model/port.ts';
+import type { MicroclimateModel } from '../../src/model/microclimate-model.ts';
 import { type CityWatcher, loadCities, watchCities } from '../../src/services/city-catalog.ts';
 import { LiveCities } from '../../src/services/live-cities.ts';
 import { largeCityPackage } from '../helpers/large-city.ts';

@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Value } from 'typebox/value';
 import { createGazetteer, ensureGazetteerSeeded } from '../../src/adapters/geocoder/gazetteer.ts';
-import type { Geocoder } from '../../src/adapters/geocoder/port.ts';
 import { type OpenedDatabase, openDatabase } from '../../src/adapters/store/database.ts';
 import { ApiError } from '../../src/domain/errors/catalogue.ts';
 import { GeocodeQuerySchema, GeocodeResponseSchema } from '../../src/http/schemas/geocode.ts';
 import { createGeocodeService, type GeocodeService } from '../../src/services/geocode.ts';
 import { TtlLru } from '../../src/services/geocode-cache.ts';
+import type { Geocoder } from '../../src/services/geocoder-port.ts';
 import { embeddedCities } from '../helpers/embedded-cities.ts';
 
 let dataDir: string;

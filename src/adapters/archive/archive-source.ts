@@ -1,7 +1,7 @@
+import type { ArchiveSource } from '../../services/live/archive-port.ts';
 import type { HttpPolicy } from '../feeds/http-get.ts';
 import { fetchIrcelData, fetchIrcelSeries } from '../feeds/ircel.ts';
 import { fetchOpenMeteo, OPEN_METEO_WEATHER, openMeteoHost } from '../feeds/open-meteo.ts';
-import type { ArchiveSource } from './port.ts';
 
 /**
  * The archives behind `svc feeds backfill` (FEEDS.md): Open-Meteo's `/v1/archive` (ERA5,

@@ -1,5 +1,5 @@
 import { BoundedMap } from '../../domain/collections/bounded-map.ts';
-import type { KeyValueCache } from './port.ts';
+import type { KeyValueCache } from '../../services/ports/cache-port.ts';
 
 /** Bounded in-process cache: least recently used entries leave first. */
 export function createMemoryCache(

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
+import type { KeyValueCache } from '../../services/ports/cache-port.ts';
 import type { FaultLog } from '../faults/fault-log.ts';
-import type { KeyValueCache } from './port.ts';
 
 /**
  * Short caches shared by every instance through Redis. A cache that cannot be reached

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { KeyValueCache } from '../../services/ports/cache-port.ts';
 import type { Database } from '../store/schema.ts';
-import type { KeyValueCache } from './port.ts';
 
 /** Durable cache in the service's database (cache_entries). */
 export function createSqlCache(db: Kysely<Database>, clock: () => number = Date.now): KeyValueCache {

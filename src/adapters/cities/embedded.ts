@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { CityDefinition } from '../../domain/coverage/vocabulary.ts';
-import type { CityDomainSpec } from '../../model/port.ts';
+import type { CityDomainSpec } from '../../services/city-domains-port.ts';
 import { embeddedCitiesDir } from './embedded-packages.ts';
 import { packageRevision, readPackageDir } from './package-dir.ts';
 import { packageDomainSpec } from './package-geometry.ts';

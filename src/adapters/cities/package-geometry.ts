@@ -1,7 +1,7 @@
 import { unpackPackageFiles } from '../../domain/coverage/city-package/archive.ts';
 import { geometryFromFiles, packageGeometry } from '../../domain/coverage/city-package/model-geometry.ts';
 import type { CityPackage, PackageFiles } from '../../domain/coverage/city-package/package.ts';
-import type { CityDomainSpec } from '../../model/port.ts';
+import type { CityDomainSpec } from '../../services/city-domains-port.ts';
 
 type PackageOutline = Pick<CityPackage, 'manifest' | 'boundary'> & { weatherEpw?: string | null };
 

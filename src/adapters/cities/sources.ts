@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import { cityDefinition } from '../../domain/coverage/city-package/definition.ts';
 import type { CityDefinition } from '../../domain/coverage/vocabulary.ts';
-import type { CityDomainSpec } from '../../model/port.ts';
+import type { CityDomainSpec } from '../../services/city-domains-port.ts';
+import type { CitySources } from '../../services/city-sources-port.ts';
 import type { Database } from '../store/schema.ts';
 import { archivedPackageSpec } from './package-geometry.ts';
 import { readPackageOutline } from './package-outline-process.ts';
 import { createCityPackageStore } from './package-store.ts';
-import type { CitySources } from './port.ts';
 
 /**
  * Where the cities come from: the shipped packages and the database of imported ones. An

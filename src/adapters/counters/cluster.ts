@@ -1,6 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { DependencyUnavailableError } from '../../domain/errors/dependency.ts';
-import type { CounterResult, Counters } from './port.ts';
+import type { CounterResult, Counters } from '../../services/ports/counters-port.ts';
 
 /**
  * Rate windows shared by the HTTP processes of one machine (WORKERS > 1, no Redis): the

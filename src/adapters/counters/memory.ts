@@ -1,4 +1,4 @@
-import type { Counters } from './port.ts';
+import type { Counters } from '../../services/ports/counters-port.ts';
 
 /**
  * Counters in this process's memory: the embedded default for per-minute rate windows,

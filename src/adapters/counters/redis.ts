@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
+import type { Counters } from '../../services/ports/counters-port.ts';
 import { guarded } from '../faults/classify.ts';
-import type { Counters } from './port.ts';
 
 // One round trip, atomic on the server: increment unless the limit would be passed.
 const INCREMENT_WITHIN = `

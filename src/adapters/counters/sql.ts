@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
+import type { Counters } from '../../services/ports/counters-port.ts';
 import type { Database } from '../store/schema.ts';
-import type { Counters } from './port.ts';
 
 /**
  * Counters in the service's database. The conditional upsert is one statement, so

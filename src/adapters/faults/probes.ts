@@ -2,9 +2,8 @@ import { constants } from 'node:fs';
 import { access, statfs } from 'node:fs/promises';
 import type { Redis } from 'ioredis';
 import { type Kysely, sql } from 'kysely';
-import type { MicroclimateModel } from '../../model/port.ts';
+import type { ReadinessProbe } from '../../services/readiness-port.ts';
 import type { Database } from '../store/schema.ts';
-import type { ReadinessProbe } from './port.ts';
 
 /** Below this much free space in DATA_DIR, writes (reports, caches, SQLite) are about to fail. */
 export const MIN_FREE_DISK_BYTES = 64 * 1024 * 1024;
@@ -35,7 +34,7 @@ export function redisProbe(redis: Redis): ReadinessProbe {
 }
 
 /** The compute threads: all configured ones must be running. */
-export function modelProbe(model: MicroclimateModel): ReadinessProbe {
+export function modelProbe(model: { workers?(): { alive: number; total: number } }): ReadinessProbe {
   return {
     name: 'model_workers',
     async check() {

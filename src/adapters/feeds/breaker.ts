@@ -1,4 +1,4 @@
-import { type FeedClient, FeedError, type FeedPoint, type FeedRead } from './port.ts';
+import { type FeedClient, FeedError, type FeedPoint, type FeedRead } from '../../services/live/feeds-port.ts';
 
 /**
  * A circuit breaker around a feed client: after `threshold` failed reads in a row the

@@ -1,4 +1,4 @@
-import { FeedError } from './port.ts';
+import { FeedError } from '../../services/live/feeds-port.ts';
 
 /**
  * One GET or POST to a provider with the manners a public API expects: a timeout, a few

@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { type Pollutant, plausible, type Reading } from '../../domain/live/readings.ts';
+import { type FeedClient, FeedError, type FeedRead } from '../../services/live/feeds-port.ts';
 import { DEFAULT_HTTP_POLICY, type HttpPolicy, httpText, parseJsonBody } from './http-get.ts';
-import { type FeedClient, FeedError, type FeedRead } from './port.ts';
 import { firstSchemaError } from './schema-error.ts';
 
 /**

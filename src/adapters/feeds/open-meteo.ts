@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { plausible, type Quantity, type Reading } from '../../domain/live/readings.ts';
+import { type FeedClient, FeedError, type FeedPoint, type FeedRead } from '../../services/live/feeds-port.ts';
 import { DEFAULT_HTTP_POLICY, type HttpPolicy, httpText, parseJsonBody } from './http-get.ts';
-import { type FeedClient, FeedError, type FeedPoint, type FeedRead } from './port.ts';
 import { firstSchemaError } from './schema-error.ts';
 
 /**

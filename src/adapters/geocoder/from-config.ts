@@ -1,8 +1,8 @@
 import type { Config } from '../../config.ts';
+import type { Geocoder } from '../../services/geocoder-port.ts';
 import type { OpenedDatabase } from '../store/database.ts';
 import { createGazetteer, ensureGazetteerSeeded } from './gazetteer.ts';
 import { createPhotonGeocoder } from './photon.ts';
-import type { Geocoder } from './port.ts';
 
 /** The geocoder the configuration names: the embedded gazetteer (seeded if needed) or Photon. */
 export async function openConfiguredGeocoder(

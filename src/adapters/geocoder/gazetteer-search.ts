@@ -8,11 +8,11 @@ import {
   queryTokens,
   wordMatch,
 } from '../../domain/geocode/relevance.ts';
+import type { GeocodeCandidate } from '../../services/geocoder-port.ts';
 import type { Database } from '../store/schema.ts';
 import { addressesOnStreets } from './gazetteer-addresses.ts';
 import type { GazetteerFullText, GazetteerRow, WordAlternatives } from './gazetteer-full-text.ts';
 import { namedRowCount, termFrequencies, typoCandidates } from './gazetteer-vocabulary.ts';
-import type { GeocodeCandidate } from './port.ts';
 
 /**
  * Forward search over the embedded gazetteer, the same on both dialects: plan which

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { parseStarterData } from '../../domain/geocode/starter-data.ts';
+import { type Geocoder, REVERSE_RADIUS_M } from '../../services/geocoder-port.ts';
 import type { OpenedDatabase } from '../store/database.ts';
 import type { GazetteerFullText } from './gazetteer-full-text.ts';
 import { labelInLanguage } from './gazetteer-languages.ts';
@@ -9,7 +10,6 @@ import { nearestLabel } from './gazetteer-reverse.ts';
 import { searchGazetteer } from './gazetteer-search.ts';
 import { createSqliteFullText } from './gazetteer-sqlite.ts';
 import { rebuildVocabulary } from './gazetteer-vocabulary.ts';
-import { type Geocoder, REVERSE_RADIUS_M } from './port.ts';
 import { readStarterFile } from './starter-file.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { GeocoderError } from '../../domain/errors/failures.ts';
 import { searchTokens } from '../../domain/geocode/normalise.ts';
 import { createRelevanceScorer, queryTokens } from '../../domain/geocode/relevance.ts';
+import { type GeocodeCandidate, type Geocoder, REVERSE_RADIUS_M } from '../../services/geocoder-port.ts';
 import { distanceMetres } from './gazetteer-reverse.ts';
-import { type GeocodeCandidate, type Geocoder, REVERSE_RADIUS_M } from './port.ts';
 
 /**
  * Adapter for a self-hosted Photon server (https://github.com/komoot/photon): forward

@@ -1,4 +1,5 @@
 import { withinDeadline } from '../../domain/errors/deadline.ts';
+import type { PdfRenderer } from '../../services/reports/pdf-renderer-port.ts';
 import type { CdpConnection, CdpEvent } from './cdp-pipe.ts';
 import {
   checkBrowserExecutable,
@@ -7,7 +8,6 @@ import {
   launchChromium,
   PdfUnavailableError,
 } from './chromium-browser.ts';
-import type { PdfRenderer } from './port.ts';
 
 /**
  * PDF printing with the system's Chromium (Debian's `chromium` package; launched by

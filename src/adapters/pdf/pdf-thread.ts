@@ -1,10 +1,10 @@
 import type { Worker } from 'node:worker_threads';
 import { withinDeadline } from '../../domain/errors/deadline.ts';
 import { startModuleThread } from '../../runtime/module-thread.ts';
+import type { PdfRenderer } from '../../services/reports/pdf-renderer-port.ts';
 import type { ChromiumOptions } from './chromium.ts';
 import { checkBrowserExecutable, DEFAULT_CHROMIUM_PATH, PdfUnavailableError } from './chromium-browser.ts';
 import type { PdfReply, PdfRequest, PdfRequestBody, PdfThreadInit } from './pdf-protocol.ts';
-import type { PdfRenderer } from './port.ts';
 
 /**
  * The Chromium renderer on a thread of its own, started by the first print (or warm-up):

@@ -1,8 +1,8 @@
 import { type Job, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
+import type { JobQueue, QueueHandler, QueueMessage } from '../../services/reports/job-queue-port.ts';
 import type { FaultLog } from '../faults/fault-log.ts';
 import { BACKGROUND_REDIS, closeRedis, openRedis, REQUEST_PATH_REDIS } from '../redis/connection.ts';
-import type { JobQueue, QueueHandler, QueueMessage } from './port.ts';
 
 export interface BullmqQueueOptions {
   redisUrl: string;

@@ -1,4 +1,4 @@
-import type { JobQueue, QueueHandler, QueueMessage } from './port.ts';
+import type { JobQueue, QueueHandler, QueueMessage } from '../../services/reports/job-queue-port.ts';
 
 /**
  * The embedded queue: a FIFO in this process. It loses nothing on a crash because the

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { FeedState } from '../../domain/live/provenance.ts';
 import type { FeedId, Quantity, Reading } from '../../domain/live/readings.ts';
-import type { FeedStore } from '../feeds/port.ts';
+import type { FeedStore } from '../../services/live/feeds-port.ts';
 import type { Database } from './schema.ts';
 
 /**

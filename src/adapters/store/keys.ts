@@ -1,9 +1,9 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { KeyRecord } from '../../domain/keys/key-record.ts';
-import type { KeyRepository } from './port.ts';
+import type { KeyRepository } from '../../services/key-repository-port.ts';
 import type { ApiKeysTable, Database } from './schema.ts';
 
-export type { KeyRepository } from './port.ts';
+export type { KeyRepository } from '../../services/key-repository-port.ts';
 
 function toRecord(row: Selectable<ApiKeysTable>): KeyRecord {
   return {

@@ -1,7 +1,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Kysely } from 'kysely';
 import type { ReferenceYear } from '../../domain/live/reference-year.ts';
-import type { ReferenceStore } from '../archive/port.ts';
+import type { ReferenceStore } from '../../services/live/archive-port.ts';
 import type { Database } from './schema.ts';
 
 const pack = (value: unknown) => gzipSync(Buffer.from(JSON.stringify(value)));

@@ -5,10 +5,22 @@ import { type Kysely, type Selectable, sql } from 'kysely';
  * job is only ever moved by the party that holds it (a worker's lease, a poll retrying
  * the PDF) and a late or duplicate writer changes nothing.
  */
-import type { JobStage, JobStatus, ReportJob, ReportJobStore } from './port.ts';
+import type {
+  JobStage,
+  JobStatus,
+  ReportJob,
+  ReportJobStore,
+} from '../../services/reports/report-job-store-port.ts';
 import type { Database, ReportJobsTable } from './schema.ts';
 
-export type { JobStage, JobStatus, NewReportJob, ReportFormat, ReportJob, ReportJobStore } from './port.ts';
+export type {
+  JobStage,
+  JobStatus,
+  NewReportJob,
+  ReportFormat,
+  ReportJob,
+  ReportJobStore,
+} from '../../services/reports/report-job-store-port.ts';
 
 type Row = Omit<Selectable<ReportJobsTable>, 'html' | 'pdf'> & { has_html: number; has_pdf: number };
 

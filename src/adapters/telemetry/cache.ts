@@ -1,5 +1,5 @@
-import type { CacheProbe, Metrics } from '../../domain/telemetry/port.ts';
-import type { KeyValueCache } from '../cache/port.ts';
+import type { KeyValueCache } from '../../services/ports/cache-port.ts';
+import type { CacheProbe, Metrics } from '../../services/ports/telemetry-port.ts';
 
 /** A key-value cache whose look-ups count as hits or misses of the named cache. */
 export function instrumentCache(cache: KeyValueCache, name: string, metrics: Metrics): KeyValueCache {

@@ -1,5 +1,5 @@
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver } from 'kysely';
-import type { Telemetry } from '../../domain/telemetry/port.ts';
+import type { Telemetry } from '../../services/ports/telemetry-port.ts';
 import { secondsSince } from './seconds-since.ts';
 
 const INSTRUMENTED = Symbol('svc.telemetry');

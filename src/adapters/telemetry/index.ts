@@ -1,4 +1,4 @@
-import { DISABLED_METRICS, DISABLED_TRACING, type Telemetry } from '../../domain/telemetry/port.ts';
+import { DISABLED_METRICS, DISABLED_TRACING, type Telemetry } from '../../services/ports/telemetry-port.ts';
 import { type MetricsServer, startMetricsServer } from './metrics-server.ts';
 import type { PrometheusMetrics } from './prometheus.ts';
 import type { OtlpTracing } from './tracing.ts';

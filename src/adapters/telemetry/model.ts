@@ -1,6 +1,9 @@
-import type { StatisticsPool } from '../../adapters/threads/statistics-pool.ts';
-import type { Telemetry } from '../../domain/telemetry/port.ts';
-import type { MicroclimateModel, SeriesSpan } from '../../model/port.ts';
+import type { SeriesSpan } from '../../domain/grid/model-data.ts';
+import type { ModelSeries } from '../../services/data/model-series-port.ts';
+import type { ModelCatalog } from '../../services/map/model-catalog-port.ts';
+import type { ModelTiles } from '../../services/ports/model-tiles-port.ts';
+import type { Telemetry } from '../../services/ports/telemetry-port.ts';
+import type { StatisticsPool } from '../threads/statistics-pool.ts';
 import { secondsSince } from './seconds-since.ts';
 
 const SERIES_KIND: Record<SeriesSpan['kind'], string> = {
@@ -18,18 +21,24 @@ function measured<T>(telemetry: Telemetry, kind: string, work: () => Promise<T>)
   return telemetry.tracing.inSpan('model.compute', { 'svc.model.kind': kind }, timed);
 }
 
+/** The model's calls that compute: series, tiles and layer ranges. */
+type ModelComputations = ModelSeries & ModelTiles & ModelCatalog;
+
 /**
- * The model port with its computations timed by kind (svc_model_compute_seconds) and
- * traced (a `model.compute` span); every other member passes through untouched. The
- * pool's queue length is read at each scrape.
+ * The model with its computations timed by kind (svc_model_compute_seconds) and traced
+ * (a `model.compute` span); every other member passes through untouched. The pool's
+ * queue length is read at each scrape.
  */
-export function instrumentModel(model: MicroclimateModel, telemetry: Telemetry): MicroclimateModel {
+export function instrumentModel<Model extends ModelComputations & { pendingTasks?(): number }>(
+  model: Model,
+  telemetry: Telemetry,
+): Model {
   if (!telemetry.metrics.enabled && !telemetry.tracing.enabled) return model;
   if (model.pendingTasks) {
     const pending = model.pendingTasks.bind(model);
     telemetry.metrics.sample('svc_model_pool_queue_length', async () => [[{ pool: 'model' }, pending()]]);
   }
-  const wrapped: Partial<MicroclimateModel> = {
+  const wrapped: Partial<ModelComputations> = {
     series: (domain, cells, span, opts) =>
       measured(telemetry, SERIES_KIND[span.kind], () => model.series(domain, cells, span, opts)),
     layerWindow: (domain, layer, hour, window, opts) =>
@@ -43,7 +52,7 @@ export function instrumentModel(model: MicroclimateModel, telemetry: Telemetry):
   };
   return new Proxy(model, {
     get(target, property, receiver) {
-      const own = wrapped[property as keyof MicroclimateModel];
+      const own = wrapped[property as keyof ModelComputations];
       if (own) return own;
       const value = Reflect.get(target, property, receiver);
       return typeof value === 'function' ? value.bind(target) : value;

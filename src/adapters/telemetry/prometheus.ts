@@ -1,6 +1,6 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { METRIC_CATALOGUE, type MetricName } from '../../domain/telemetry/metric-catalogue.ts';
-import type { Metrics } from '../../domain/telemetry/port.ts';
+import type { Metrics } from '../../services/ports/telemetry-port.ts';
 
 type Reader = () => Promise<ReadonlyArray<readonly [Record<string, string>, number]>>;
 

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { Telemetry } from '../../domain/telemetry/port.ts';
+import type { Telemetry } from '../../services/ports/telemetry-port.ts';
 
 const OBSERVED = Symbol('svc.telemetry');
 

@@ -11,7 +11,7 @@ import {
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
-import type { SpanAttributes, Tracing } from '../../domain/telemetry/port.ts';
+import type { SpanAttributes, Tracing } from '../../services/ports/telemetry-port.ts';
 
 export interface OtlpTracing extends Tracing {
   /** exports the spans still buffered and stops */

@@ -8,12 +8,12 @@ import {
   mergeAirTallies,
 } from '../../domain/stats/index.ts';
 import { startModuleThread } from '../../runtime/module-thread.ts';
-import type { StatisticsPool, StatisticsReferences } from './port.ts';
+import type { StatisticsPool, StatisticsReferences } from '../../services/data/statistics-pool-port.ts';
 import { exerciseYearInTurns } from './statistics-exercise.ts';
 import { planShares, type SharePlan } from './statistics-plan.ts';
 import { BLOCK_COLUMNS, type StatisticsReply, type StatisticsTask } from './statistics-protocol.ts';
 
-export type { StatisticsPool } from './port.ts';
+export type { StatisticsPool } from '../../services/data/statistics-pool-port.ts';
 
 /**
  * The columns `blocks` read, to move to the worker of task `task`: a column moves with its

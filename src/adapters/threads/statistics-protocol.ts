@@ -1,5 +1,5 @@
 import type { AirTallies, BlockName, CellColumns } from '../../domain/stats/index.ts';
-import type { StatisticsBlocksOut, StatisticsReferences } from './port.ts';
+import type { StatisticsBlocksOut, StatisticsReferences } from '../../services/data/statistics-pool-port.ts';
 
 export interface StatisticsTask {
   id: number;

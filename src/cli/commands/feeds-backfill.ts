@@ -1,11 +1,11 @@
 import { parseArgs } from 'node:util';
 import { createArchiveSource } from '../../adapters/archive/archive-source.ts';
-import { FeedError } from '../../adapters/feeds/port.ts';
 import type { OpenedDatabase } from '../../adapters/store/database.ts';
 import { createReferenceStore } from '../../adapters/store/reference-store.ts';
 import type { Config } from '../../config.ts';
-import { NATIONAL_DOMAIN } from '../../model/port.ts';
+import { NATIONAL_DOMAIN } from '../../domain/grid/model-data.ts';
 import { type BackfillProgress, BackfillRefused, runBackfill } from '../../services/live/backfill.ts';
+import { FeedError } from '../../services/live/feeds-port.ts';
 import { type BackfillTarget, STATION_RADIUS_KM } from '../../services/live/reference-compose.ts';
 import { UsageError } from './keys.ts';
 

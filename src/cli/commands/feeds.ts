@@ -1,9 +1,9 @@
-import type { FeedPoint } from '../../adapters/feeds/port.ts';
 import type { OpenedDatabase } from '../../adapters/store/database.ts';
 import { createFeedStore } from '../../adapters/store/feed-store.ts';
 import { createReferenceStore } from '../../adapters/store/reference-store.ts';
 import type { Config } from '../../config.ts';
 import { BELGIUM_BBOX } from '../../model/embedded/morphology/domains.ts';
+import type { FeedPoint } from '../../services/live/feeds-port.ts';
 import { createLiveData } from '../../services/live/live-data.ts';
 import { createFeedPoller } from '../../services/live/poller.ts';
 import { feedClients } from '../../start/live-feeds.ts';

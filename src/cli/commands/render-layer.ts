@@ -2,12 +2,13 @@ import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { embeddedCitySpecs } from '../../adapters/cities/embedded.ts';
 import { loadEmbeddedCities } from '../../adapters/cities/embedded-packages.ts';
+import type { DomainId, TimedLayer } from '../../domain/grid/model-data.ts';
 import { ModelEngine } from '../../model/embedded/compute/engine.ts';
 import { HOUR_MS } from '../../model/embedded/compute/time-steps.ts';
 import { loadDomains } from '../../model/embedded/index.ts';
 import { type PictureLayer, renderLayerPicture } from '../../model/embedded/render/layer-image.ts';
 import { MODEL_SEED } from '../../model/embedded/version.ts';
-import type { CityDomainSpec, DomainId, TimedLayer } from '../../model/port.ts';
+import type { CityDomainSpec } from '../../services/city-domains-port.ts';
 
 /**
  * `render-layer --city brussels --layer thermal|wind|air|buildings --hour ISO --out FILE.png`:

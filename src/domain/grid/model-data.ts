@@ -1,8 +1,8 @@
 /**
  * The data the compute back end answers in: model domains, their grids, hourly cell
  * series, layer windows and building footprints. Pure types (and the layer field names)
- * that the domain's map and record code works on; the model's port (src/model/port.ts)
- * re-exports them next to the interface that produces them.
+ * that the domain's map and record code works on, and that the model's ports
+ * (services/ports/model-domains-port.ts lists them) answer in.
  *
  * Grids are regular in longitude/latitude (cell sizes in degrees chosen so that a cell
  * is about `resolutionM` metres on the ground), which keeps cells axis-aligned in Web

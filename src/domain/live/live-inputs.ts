@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import type { MeteoQuantity, Pollutant, Reading } from './readings.ts';
 
 /**
- * The model's live input (its input port, model/port.ts): what the feeds stored, grouped
- * by site. Meteorology and CAMS are gridded points (Open-Meteo), pollutants are station
- * measurements (IRCEL-CELINE). Every value is plausible (readings.ts) and hourly.
+ * The model's live input (its observation input, services/live/model-observations-port.ts):
+ * what the feeds stored, grouped by site. Meteorology and CAMS are gridded points
+ * (Open-Meteo), pollutants are station measurements (IRCEL-CELINE). Every value is
+ * plausible (readings.ts) and hourly.
  */
 export type HourValues = ReadonlyArray<readonly [hourMs: number, value: number]>;
 

@@ -8,7 +8,7 @@ import type { MeteoQuantity } from './readings.ts';
  * centre (Open-Meteo archive, ERA5) and the stations' measured NO2, PM10, PM2.5 and O3
  * (IRCEL-CELINE) — validated and gap-filled (year-validation.ts). It replaces the
  * package's weather (or the generator's) as that domain's reference year; the model
- * reads it through its input port (model/port.ts, setReferenceYears).
+ * reads it through its input port (services/live/model-observations-port.ts, setReferenceYears).
  */
 export interface ReferenceYear {
   /** the model domain: a city id, or `belgium` (the nationwide grid) */

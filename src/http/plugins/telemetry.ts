@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { KEY_STATUS_DETAIL } from '../../domain/keys/key-status.ts';
-import type { SpanHandle, Telemetry } from '../../domain/telemetry/port.ts';
+import type { SpanHandle, Telemetry } from '../../services/ports/telemetry-port.ts';
 import { toApiError } from '../problem.ts';
 
 interface RequestTelemetry {

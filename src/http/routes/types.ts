@@ -9,8 +9,8 @@ import type {
 } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Cities } from '../../domain/coverage/registry.ts';
-import type { Telemetry } from '../../domain/telemetry/port.ts';
 import type { KeyVerifier } from '../../services/key-verifier.ts';
+import type { Telemetry } from '../../services/ports/telemetry-port.ts';
 import type { Readiness } from '../../services/readiness.ts';
 import type { UpstreamFailureLog } from '../error-handler.ts';
 

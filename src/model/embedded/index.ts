@@ -1,25 +1,26 @@
 import { createHash } from 'node:crypto';
-import { type LiveInputs, NO_LIVE_INPUTS } from '../../domain/live/live-inputs.ts';
-import { NO_REFERENCE_YEARS, type ReferenceYears } from '../../domain/live/reference-year.ts';
-import { layerTileCut } from '../../domain/map/layer-tile.ts';
-import type { TileAddress } from '../../domain/map/mercator.ts';
+import { ModelUnavailableError } from '../../domain/errors/failures.ts';
 import type {
   BuildingFootprint,
-  CallOptions,
   CellLocation,
   CellSeries,
-  CityDomainSpec,
   DomainId,
   DomainInfo,
   LayerRanges,
   LayerWindow,
   LonLatWindow,
-  MicroclimateModel,
   NearestOutdoor,
   SeriesSpan,
   TimedLayer,
-} from '../port.ts';
-import { ModelUnavailableError, NATIONAL_DOMAIN } from '../port.ts';
+} from '../../domain/grid/model-data.ts';
+import { NATIONAL_DOMAIN } from '../../domain/grid/model-data.ts';
+import { type LiveInputs, NO_LIVE_INPUTS } from '../../domain/live/live-inputs.ts';
+import { NO_REFERENCE_YEARS, type ReferenceYears } from '../../domain/live/reference-year.ts';
+import { layerTileCut } from '../../domain/map/layer-tile.ts';
+import type { TileAddress } from '../../domain/map/mercator.ts';
+import type { CityDomainSpec } from '../../services/city-domains-port.ts';
+import type { CallOptions } from '../../services/ports/model-domains-port.ts';
+import type { MicroclimateModel } from '../microclimate-model.ts';
 import { joinSeriesSlices } from './compute/series-output.ts';
 import { forecastSteps, latestObservedHour } from './compute/time-steps.ts';
 import { cellAt, cellCentreLonLat } from './grid/geometry.ts';
@@ -35,8 +36,9 @@ import { MODEL_SEED, MODEL_VERSION } from './version.ts';
 
 /**
  * The embedded microclimate model: loads (or generates once) the morphology of the
- * nationwide grid and of every city it is given (through the port: CityDomainSpec)
- * from DATA_DIR, shares it with a worker-thread pool, and answers the port.
+ * nationwide grid and of every city it is given (through the city domains port:
+ * CityDomainSpec) from DATA_DIR, shares it with a worker-thread pool, and answers the
+ * model's ports (MicroclimateModel, microclimate-model.ts).
  */
 export interface EmbeddedModelOptions {
   dataDir: string;

@@ -1,4 +1,6 @@
-import type { DomainId, DomainInfo, MicroclimateModel } from '../../model/port.ts';
+import type { DomainId, DomainInfo } from '../../domain/grid/model-data.ts';
+import type { ModelSampling } from '../ports/model-sampling-port.ts';
+import type { ModelSeries } from './model-series-port.ts';
 import { computeStatistics } from './statistics-computation.ts';
 import type { StatisticsEngine } from './statistics-engine.ts';
 
@@ -20,7 +22,7 @@ const GOLDEN_ANGLE = Math.PI * (3 - Math.sqrt(5));
  * dozen small searches: listing every outdoor cell of the disc to pick from (47,000 in
  * Brussels) took 15-70 ms of the event loop per city in one go (#38).
  */
-function exercisedLocations(model: MicroclimateModel, info: DomainInfo): number[][] {
+function exercisedLocations(model: ModelSampling & ModelSeries, info: DomainInfo): number[][] {
   const { grid } = info;
   const lat = grid.north - (grid.rows * grid.dLat) / 2;
   const lon = grid.west + (grid.cols * grid.dLon) / 2;
@@ -64,7 +66,7 @@ function exercisedLocations(model: MicroclimateModel, info: DomainInfo): number[
  * `stopped` ends it at the next location (the process is closing).
  */
 export async function exerciseColdStatistics(
-  deps: { model: MicroclimateModel; statistics: StatisticsEngine; clock: () => number },
+  deps: { model: ModelSampling & ModelSeries; statistics: StatisticsEngine; clock: () => number },
   stopped: () => boolean = () => false,
 ): Promise<void> {
   const cities = deps.model.domains().filter((info) => info.hasBuildings);

@@ -1,4 +1,5 @@
-import type { DomainId, MicroclimateModel } from '../../model/port.ts';
+import type { DomainId } from '../../domain/grid/model-data.ts';
+import type { ModelSampling } from '../ports/model-sampling-port.ts';
 
 /**
  * `meta.geometry` of an answer for a point (additive, issue #33 item 3): in a city, whether
@@ -7,7 +8,7 @@ import type { DomainId, MicroclimateModel } from '../../model/port.ts';
  * that does not say.
  */
 export function geometryOf(
-  model: Pick<MicroclimateModel, 'geometryAt'>,
+  model: Pick<ModelSampling, 'geometryAt'>,
   domain: DomainId,
   point: { lat: number; lon: number },
 ): { geometry?: 'mapped' | 'estimated' } {

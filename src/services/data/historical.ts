@@ -1,4 +1,3 @@
-import type { KeyValueCache } from '../../adapters/cache/port.ts';
 import type { CityDefinition, DataMetric } from '../../domain/coverage/cities.ts';
 import { classifyPoint } from '../../domain/coverage/classify.ts';
 import type { Cities, CityRegistry } from '../../domain/coverage/registry.ts';
@@ -6,6 +5,7 @@ import { swappedCoordinatesHint } from '../../domain/coverage/swapped-hint.ts';
 import { assertCityInScope, entitledMetrics } from '../../domain/data/entitlement.ts';
 import { parseMetrics, parseRadius } from '../../domain/data/location-input.ts';
 import { apiError } from '../../domain/errors/catalogue.ts';
+import type { DomainId } from '../../domain/grid/model-data.ts';
 import type { KeyRecord } from '../../domain/keys/key-record.ts';
 import type { Source } from '../../domain/live/provenance.ts';
 import {
@@ -14,10 +14,12 @@ import {
   HYPER_LOCAL_DATASET,
   STATISTICS_REVISION,
 } from '../../domain/stats/historical-stats.ts';
-import type { Metrics } from '../../domain/telemetry/port.ts';
-import type { DomainId, MicroclimateModel } from '../../model/port.ts';
+import type { KeyValueCache } from '../ports/cache-port.ts';
+import type { ModelSampling } from '../ports/model-sampling-port.ts';
+import type { Metrics } from '../ports/telemetry-port.ts';
 import type { ReportLocation, ReportStatistics } from '../reports/statistics-port.ts';
 import { geometryOf } from './geometry-meta.ts';
+import type { ModelSeries } from './model-series-port.ts';
 import { type ResolveAddress, resolveLocation } from './resolve-location.ts';
 import { sampleCells } from './sampling.ts';
 import { awaitWithDeadline, createSingleFlight } from './single-flight.ts';
@@ -35,7 +37,7 @@ export interface HistoricalQuery {
 }
 
 export interface HistoricalDeps {
-  model: MicroclimateModel;
+  model: ModelSampling & ModelSeries;
   /** the live city registry: which dataset answers a location */
   cities: Cities;
   /** durable: results survive restarts */

@@ -1,14 +1,16 @@
-import type { KeyValueCache } from '../../adapters/cache/port.ts';
 import { BoundedMap } from '../../domain/collections/bounded-map.ts';
 import type { Cities } from '../../domain/coverage/registry.ts';
 import { meanRecords } from '../../domain/data/hourly-records.ts';
 import { parseRadius } from '../../domain/data/location-input.ts';
 import { apiError } from '../../domain/errors/catalogue.ts';
+import type { DomainId } from '../../domain/grid/model-data.ts';
 import type { KeyRecord } from '../../domain/keys/key-record.ts';
-import type { Metrics } from '../../domain/telemetry/port.ts';
-import type { DomainId, MicroclimateModel } from '../../model/port.ts';
 import type { LiveData } from '../live/live-data.ts';
+import type { KeyValueCache } from '../ports/cache-port.ts';
+import type { ModelSampling } from '../ports/model-sampling-port.ts';
+import type { Metrics } from '../ports/telemetry-port.ts';
 import { geometryOf } from './geometry-meta.ts';
+import type { ModelSeries } from './model-series-port.ts';
 import { type CachedRecords, encodeRecordsBody } from './records-body.ts';
 import {
   type Placement,
@@ -23,7 +25,7 @@ import { awaitWithDeadline, createSingleFlight } from './single-flight.ts';
 export type { RecordsProduct } from './records-placement.ts';
 
 export interface RecordsDeps {
-  model: MicroclimateModel;
+  model: ModelSampling & ModelSeries;
   /** the live city registry: which city a location falls in */
   cities: Cities;
   /** short cache (memory, or Redis when shared) */

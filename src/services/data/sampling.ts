@@ -1,5 +1,6 @@
 import { apiError } from '../../domain/errors/catalogue.ts';
-import type { DomainId, MicroclimateModel } from '../../model/port.ts';
+import type { DomainId } from '../../domain/grid/model-data.ts';
+import type { ModelSampling } from '../ports/model-sampling-port.ts';
 
 export interface Sampling {
   sampling: 'point' | 'nearest_outdoor' | 'radius';
@@ -19,7 +20,7 @@ export interface Sampling {
  * without a radius. Building interiors are never read.
  */
 export function sampleCells(
-  model: MicroclimateModel,
+  model: ModelSampling,
   domain: DomainId,
   lat: number,
   lon: number,

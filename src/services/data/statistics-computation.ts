@@ -1,4 +1,5 @@
-import type { DomainId, MicroclimateModel } from '../../model/port.ts';
+import type { DomainId } from '../../domain/grid/model-data.ts';
+import type { ModelSeries } from './model-series-port.ts';
 import type { StatisticsBlocks, StatisticsEngine } from './statistics-engine.ts';
 
 /** What a location's cold path computes, and what the durable cache keeps of it. */
@@ -14,7 +15,7 @@ export interface ComputedStatistics {
  * threads, which take the series' columns over.
  */
 export async function computeStatistics(
-  deps: { model: MicroclimateModel; statistics: StatisticsEngine; clock: () => number },
+  deps: { model: ModelSeries; statistics: StatisticsEngine; clock: () => number },
   domain: DomainId,
   cells: readonly number[],
 ): Promise<ComputedStatistics> {

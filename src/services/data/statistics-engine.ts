@@ -1,7 +1,6 @@
-import type { KeyValueCache } from '../../adapters/cache/port.ts';
-import type { StatisticsPool } from '../../adapters/threads/port.ts';
 import { classifyPoint } from '../../domain/coverage/classify.ts';
 import type { Cities } from '../../domain/coverage/registry.ts';
+import type { CellSeries, DomainId } from '../../domain/grid/model-data.ts';
 import type {
   AirBlock,
   AirReference,
@@ -9,7 +8,10 @@ import type {
   ThermalReference,
   WindBlock,
 } from '../../domain/stats/index.ts';
-import type { CellSeries, DomainId, MicroclimateModel } from '../../model/port.ts';
+import type { KeyValueCache } from '../ports/cache-port.ts';
+import type { ModelSampling } from '../ports/model-sampling-port.ts';
+import type { ModelSeries } from './model-series-port.ts';
+import type { StatisticsPool } from './statistics-pool-port.ts';
 
 export interface StatisticsBlocks {
   air?: AirBlock;
@@ -51,7 +53,7 @@ export interface StatisticsEngine {
 }
 
 export function createStatisticsEngine(deps: {
-  model: MicroclimateModel;
+  model: ModelSampling & ModelSeries;
   /** the live city registry: a city's references sample the points of its zone */
   cities: Cities;
   cache: KeyValueCache;

@@ -1,8 +1,8 @@
-import type { ArchiveSource, ReferenceStore, StationSeries } from '../../adapters/archive/port.ts';
-import { FeedError } from '../../adapters/feeds/port.ts';
 import { type PackedSeries, packReadings, unpackReadings } from '../../domain/live/reading-pack.ts';
 import type { Reading } from '../../domain/live/readings.ts';
 import { refusals } from '../../domain/live/year-validation.ts';
+import type { ArchiveSource, ReferenceStore, StationSeries } from './archive-port.ts';
+import { FeedError } from './feeds-port.ts';
 import {
   type BackfillTarget,
   type ComposedYear,

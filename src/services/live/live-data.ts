@@ -1,4 +1,3 @@
-import type { FeedStore } from '../../adapters/feeds/port.ts';
 import { type LiveInputs, LiveInputsBuilder, NO_LIVE_INPUTS } from '../../domain/live/live-inputs.ts';
 import {
   FEED_ATTRIBUTION,
@@ -11,8 +10,9 @@ import {
   type SourceStatus,
 } from '../../domain/live/provenance.ts';
 import type { FeedId } from '../../domain/live/readings.ts';
-import type { Metrics } from '../../domain/telemetry/port.ts';
-import type { MicroclimateModel } from '../../model/port.ts';
+import type { Metrics } from '../ports/telemetry-port.ts';
+import type { FeedStore } from './feeds-port.ts';
+import type { ModelObservationInput } from './model-observations-port.ts';
 
 /**
  * What every instance serves from the feeds: it reads the store (never a provider) every
@@ -30,7 +30,7 @@ export interface ConfiguredFeed {
 export interface LiveDataDeps {
   store: FeedStore | null;
   /** the model whose input port gets the values; absent for the CLI, which only reports */
-  model?: Pick<MicroclimateModel, 'setLiveInputs'>;
+  model?: Pick<ModelObservationInput, 'setLiveInputs'>;
   feeds: readonly ConfiguredFeed[];
   clock?: () => number;
   /** how often the store is read; default half the shortest poll, within 1–30 s */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { FeedClient, FeedPoint, FeedStore } from '../../adapters/feeds/port.ts';
-import { FeedError } from '../../adapters/feeds/port.ts';
 import type { FeedId } from '../../domain/live/readings.ts';
-import type { Metrics } from '../../domain/telemetry/port.ts';
+import type { Metrics } from '../ports/telemetry-port.ts';
+import type { FeedClient, FeedPoint, FeedStore } from './feeds-port.ts';
+import { FeedError } from './feeds-port.ts';
 
 /**
  * Polls each configured feed off the request path, every `pollMs` (default the

@@ -1,4 +1,3 @@
-import type { FeedPoint } from '../../adapters/feeds/port.ts';
 import type { LivePoint, LiveStation } from '../../domain/live/live-inputs.ts';
 import { hourValues } from '../../domain/live/reading-pack.ts';
 import {
@@ -16,6 +15,7 @@ import {
   type InputAccount,
   yearStartMs,
 } from '../../domain/live/year-validation.ts';
+import type { FeedPoint } from './feeds-port.ts';
 
 /**
  * One model domain's reference year from the archive readings of a backfill: the

@@ -1,4 +1,3 @@
-import type { ReferenceStore } from '../../adapters/archive/port.ts';
 import { FEED_ATTRIBUTION, isoOrNull, type Source } from '../../domain/live/provenance.ts';
 import {
   NO_REFERENCE_YEARS,
@@ -6,7 +5,8 @@ import {
   type ReferenceYears,
   referenceYearsOf,
 } from '../../domain/live/reference-year.ts';
-import type { MicroclimateModel } from '../../model/port.ts';
+import type { ReferenceStore } from './archive-port.ts';
+import type { ModelObservationInput } from './model-observations-port.ts';
 
 /**
  * The backfilled reference years every instance serves (issue #35): it polls the
@@ -17,7 +17,7 @@ import type { MicroclimateModel } from '../../model/port.ts';
  */
 export interface ReferenceYearsDeps {
   store: ReferenceStore;
-  model?: Pick<MicroclimateModel, 'setReferenceYears'>;
+  model?: Pick<ModelObservationInput, 'setReferenceYears'>;
   /** default 10 s */
   refreshMs?: number;
   warn?: (error: unknown, message: string) => void;

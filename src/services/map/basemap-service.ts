@@ -5,7 +5,7 @@ import { apiError } from '../../domain/errors/catalogue.ts';
 import { BASEMAP_FONTS, basemapStyle, basemapTileJson } from '../../domain/map/basemap/style.ts';
 import { BASEMAP_MAXZOOM, BASEMAP_MINZOOM } from '../../domain/map/basemap/tile.ts';
 import { isValidTile, type TileAddress } from '../../domain/map/mercator.ts';
-import type { CacheProbe } from '../../domain/telemetry/port.ts';
+import type { CacheProbe } from '../ports/telemetry-port.ts';
 import { type CachedTile, cachedTileOf, TileCache } from './tile-cache.ts';
 
 /**

@@ -1,9 +1,10 @@
 import type { Cities } from '../../domain/coverage/registry.ts';
 import { apiError } from '../../domain/errors/catalogue.ts';
-import type { CacheProbe } from '../../domain/telemetry/port.ts';
-import type { DomainId, MicroclimateModel } from '../../model/port.ts';
+import type { DomainId } from '../../domain/grid/model-data.ts';
+import type { CacheProbe } from '../ports/telemetry-port.ts';
 import { type CatalogBody, type CatalogKey, catalogBody } from './catalog-body.ts';
 import { buildSkeleton, type CatalogSkeleton, RANGED_LAYERS, stepHours } from './catalog-skeleton.ts';
+import type { ModelCatalog } from './model-catalog-port.ts';
 import { RangeMemo } from './range-memo.ts';
 import { SignedCatalogMemo } from './signed-catalog-memo.ts';
 import type { TileSigner } from './tile-signer.ts';
@@ -34,7 +35,7 @@ export interface CatalogService {
 export const CATALOG_TTL_MS = 60_000;
 
 export function createCatalogService(deps: {
-  model: MicroclimateModel;
+  model: ModelCatalog;
   /** the live city registry: the cities with a map */
   cities: Cities;
   signer: TileSigner;

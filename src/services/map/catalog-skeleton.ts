@@ -1,6 +1,7 @@
 import type { CityDefinition } from '../../domain/coverage/cities.ts';
+import type { DomainId } from '../../domain/grid/model-data.ts';
 import { isTimedLayer, type TimedMapLayer } from '../../domain/map/layers.ts';
-import type { DomainId, MicroclimateModel } from '../../model/port.ts';
+import type { ModelCatalog } from './model-catalog-port.ts';
 import type { RangeMemo } from './range-memo.ts';
 
 /**
@@ -37,7 +38,7 @@ export interface SkeletonOptions {
   deadlineMs?: number;
 }
 
-export function stepHours(model: MicroclimateModel, city: CityDefinition, nowMs: number) {
+export function stepHours(model: ModelCatalog, city: CityDefinition, nowMs: number) {
   const issuedMs = model.latestObservedHour(nowMs);
   const hours: Array<{ hourMs: number; issuedMs?: number }> = [];
   if (city.products.realtime) hours.push({ hourMs: issuedMs });
@@ -49,7 +50,7 @@ export function stepHours(model: MicroclimateModel, city: CityDefinition, nowMs:
 }
 
 export async function buildSkeleton(
-  model: MicroclimateModel,
+  model: ModelCatalog,
   memo: RangeMemo,
   city: CityDefinition,
   nowMs: number,

@@ -1,7 +1,8 @@
 import type { Cities } from '../../domain/coverage/registry.ts';
-import type { CacheProbe } from '../../domain/telemetry/port.ts';
-import type { MicroclimateModel } from '../../model/port.ts';
+import type { ModelTiles } from '../ports/model-tiles-port.ts';
+import type { CacheProbe } from '../ports/telemetry-port.ts';
 import { type CatalogService, createCatalogService } from './catalog-service.ts';
+import type { ModelCatalog } from './model-catalog-port.ts';
 import type { IsKeyActive } from './tile-request.ts';
 import { createTileService, type TileService } from './tile-service.ts';
 import { createTileSigner } from './tile-signer.ts';
@@ -13,7 +14,7 @@ import { createTileSigner } from './tile-signer.ts';
  * for 2 s; a second cache here would stack on it and stretch a revocation past 5 s.
  */
 export function createMapServices(deps: {
-  model: MicroclimateModel;
+  model: ModelTiles & ModelCatalog;
   /** the live city registry */
   cities: Cities;
   secrets: readonly Buffer[];

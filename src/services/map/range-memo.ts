@@ -1,6 +1,7 @@
-import type { KeyValueCache } from '../../adapters/cache/port.ts';
+import type { DomainId, LayerRange } from '../../domain/grid/model-data.ts';
 import type { TimedMapLayer } from '../../domain/map/layers.ts';
-import type { DomainId, LayerRange, MicroclimateModel } from '../../model/port.ts';
+import type { KeyValueCache } from '../ports/cache-port.ts';
+import type { ModelCatalog } from './model-catalog-port.ts';
 
 /**
  * Per-hour value ranges, asked of the model once per (domain, layer, hour, issue) and
@@ -23,7 +24,7 @@ export class RangeMemo {
   private readonly pending = new Map<string, Promise<void>>();
 
   constructor(
-    private readonly model: MicroclimateModel,
+    private readonly model: ModelCatalog,
     private readonly durable?: Pick<KeyValueCache, 'get' | 'set'>,
   ) {}
 

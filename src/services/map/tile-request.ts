@@ -3,7 +3,7 @@ import type { Cities } from '../../domain/coverage/registry.ts';
 import { apiError } from '../../domain/errors/catalogue.ts';
 import { isStaticLayer, isTimedLayer } from '../../domain/map/layers.ts';
 import type { SignedQuery, TileHorizon } from '../../domain/map/url-signing.ts';
-import type { MicroclimateModel } from '../../model/port.ts';
+import type { ModelHours } from '../ports/model-hours-port.ts';
 import type { TileSigner } from './tile-signer.ts';
 
 /**
@@ -39,7 +39,7 @@ const REALTIME_LOOKBACK_MS = 72 * HOUR;
 export type IsKeyActive = (keyId: string) => boolean | Promise<boolean>;
 
 export async function admitTileRequest(
-  deps: { signer: TileSigner; isKeyActive: IsKeyActive; model: MicroclimateModel; cities: Cities },
+  deps: { signer: TileSigner; isKeyActive: IsKeyActive; model: ModelHours; cities: Cities },
   params: TileAddressParams,
   query: SignedQuery,
   nowMs: number,

@@ -1,12 +1,14 @@
 import type { Cities } from '../../domain/coverage/registry.ts';
 import { apiError } from '../../domain/errors/catalogue.ts';
+import type { DomainId } from '../../domain/grid/model-data.ts';
 import { withLiveCredits } from '../../domain/live/provenance.ts';
 import { LAYERS, type TimedMapLayer } from '../../domain/map/layers.ts';
 import { isValidTile, type TileAddress } from '../../domain/map/mercator.ts';
 import { buildTileJson, type TileJson } from '../../domain/map/tilejson.ts';
 import { type SignedQuery, scopePath } from '../../domain/map/url-signing.ts';
-import type { CacheProbe } from '../../domain/telemetry/port.ts';
-import type { DomainId, MicroclimateModel } from '../../model/port.ts';
+import type { ModelHours } from '../ports/model-hours-port.ts';
+import type { ModelTiles } from '../ports/model-tiles-port.ts';
+import type { CacheProbe } from '../ports/telemetry-port.ts';
 import { MAX_AGE_MS as ADMISSION_MAX_AGE_MS, AdmissionMemo, splitSignature } from './admission-memo.ts';
 import { type CachedTile, cachedTileOf, TileCache } from './tile-cache.ts';
 import {
@@ -55,7 +57,7 @@ export interface TileService {
  * so a cached tile costs a lookup and a write.
  */
 export function createTileService(deps: {
-  model: MicroclimateModel;
+  model: ModelTiles & ModelHours;
   /** the live city registry: a tile's city must still be listed */
   cities: Cities;
   signer: TileSigner;

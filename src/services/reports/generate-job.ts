@@ -1,14 +1,14 @@
-import type { ReportJob } from '../../adapters/store/port.ts';
 import { coordinateLabel } from '../../domain/coverage/rounding.ts';
 import { translateFailure } from '../../domain/errors/translate.ts';
 import { Formatters } from '../../domain/reports/format.ts';
 import type { ReportLang } from '../../domain/reports/i18n/index.ts';
 import { limitToMetrics } from '../../domain/reports/stats.ts';
 import { renderReportHtml } from '../../domain/reports/template.ts';
-import type { Tracing } from '../../domain/telemetry/port.ts';
+import type { Tracing } from '../ports/telemetry-port.ts';
 import type { JobEvents } from './job-events.ts';
 import { printPdf } from './print-pdf.ts';
 import { quotaCounterName } from './quota.ts';
+import type { ReportJob } from './report-job-store-port.ts';
 import { DAY_MS, RETENTION_DAYS, type ReportServiceDeps } from './types.ts';
 
 /**

@@ -1,5 +1,5 @@
-import type { ReportJob } from '../../adapters/store/port.ts';
-import { DISABLED_METRICS, type Metrics } from '../../domain/telemetry/port.ts';
+import { DISABLED_METRICS, type Metrics } from '../ports/telemetry-port.ts';
+import type { ReportJob } from './report-job-store-port.ts';
 
 /** The structured logger the report service writes to (a pino child in production). */
 export interface JobLogger {

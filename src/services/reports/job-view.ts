@@ -1,5 +1,5 @@
-import type { ReportJob } from '../../adapters/store/port.ts';
 import type { ReportLang } from '../../domain/reports/i18n/index.ts';
+import type { ReportJob } from './report-job-store-port.ts';
 import { type JobView, RETENTION_DAYS } from './types.ts';
 
 /**

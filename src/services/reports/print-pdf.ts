@@ -1,6 +1,6 @@
-import type { ReportJob } from '../../adapters/store/port.ts';
-import type { Tracing } from '../../domain/telemetry/port.ts';
+import type { Tracing } from '../ports/telemetry-port.ts';
 import type { JobEvents } from './job-events.ts';
+import type { ReportJob } from './report-job-store-port.ts';
 import { DAY_MS, RETENTION_DAYS, type ReportServiceDeps } from './types.ts';
 
 export interface PrintContext {

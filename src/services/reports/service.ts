@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { ReportJob } from '../../adapters/store/port.ts';
 import { classifyPoint } from '../../domain/coverage/classify.ts';
 import { apiError } from '../../domain/errors/catalogue.ts';
 import { withinDeadline } from '../../domain/errors/deadline.ts';
 import { reportFilename } from '../../domain/reports/slug.ts';
-import { DISABLED_TRACING } from '../../domain/telemetry/port.ts';
+import { DISABLED_TRACING } from '../ports/telemetry-port.ts';
 import { generateReport } from './generate-job.ts';
 import { createJobEvents } from './job-events.ts';
 import { completedView } from './job-view.ts';
 import { printPdf } from './print-pdf.ts';
 import { nextUtcMidnight, quotaCounterName } from './quota.ts';
+import type { ReportJob } from './report-job-store-port.ts';
 import { locateReport, reportMetrics } from './report-location.ts';
 import { assertJobId, parseReportRequest } from './request.ts';
 import {

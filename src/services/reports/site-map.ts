@@ -1,11 +1,13 @@
 import type { Cities } from '../../domain/coverage/registry.ts';
+import type { DomainId, LonLatWindow } from '../../domain/grid/model-data.ts';
 import type { Point, SiteMap } from '../../domain/reports/site-map/types.ts';
-import type { DomainId, LonLatWindow, MicroclimateModel } from '../../model/port.ts';
 import { datasetFor } from '../data/historical.ts';
 import { sampleCells } from '../data/sampling.ts';
+import type { ModelSampling } from '../ports/model-sampling-port.ts';
+import type { ModelTiles } from '../ports/model-tiles-port.ts';
 
 /**
- * The data behind the report's location map, from the model's port only: the building
+ * The data behind the report's location map, from the model's ports only: the building
  * footprints around the point, the cells the figures come from (the same sampling rule as
  * the statistics), and one data layer, the felt temperature on summer afternoons (UTCI at
  * 15:00 Brussels summer time, June to August of the reference year, every fourth day),
@@ -31,7 +33,7 @@ export function summerAfternoons(year: number): number[] {
   return hours;
 }
 
-export function createSiteMapProvider(model: MicroclimateModel, cities: Cities): SiteMapProvider {
+export function createSiteMapProvider(model: ModelTiles & ModelSampling, cities: Cities): SiteMapProvider {
   return async ({ lat, lon, radius }) => {
     const { dataset, domain } = datasetFor(cities(), lat, lon);
     const nationwide = dataset === 'belgium_lowres';

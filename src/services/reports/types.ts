@@ -1,13 +1,13 @@
-import type { Counters } from '../../adapters/counters/port.ts';
-import type { PdfRenderer } from '../../adapters/pdf/port.ts';
-import type { JobQueue } from '../../adapters/queue/port.ts';
-import type { ReportJobStore } from '../../adapters/store/port.ts';
 import type { Coverage } from '../../domain/coverage/classify.ts';
 import type { Cities } from '../../domain/coverage/registry.ts';
 import type { ReportLang } from '../../domain/reports/i18n/index.ts';
 import type { ReportFont } from '../../domain/reports/styles.ts';
-import type { Telemetry } from '../../domain/telemetry/port.ts';
+import type { Counters } from '../ports/counters-port.ts';
+import type { Telemetry } from '../ports/telemetry-port.ts';
 import type { JobLogger as ReportLogger } from './job-events.ts';
+import type { JobQueue } from './job-queue-port.ts';
+import type { PdfRenderer } from './pdf-renderer-port.ts';
+import type { ReportJobStore } from './report-job-store-port.ts';
 import type { SiteMapProvider } from './site-map.ts';
 import type { ReportStatistics } from './statistics-port.ts';
 

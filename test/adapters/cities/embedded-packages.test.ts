@@ -13,7 +13,7 @@ import { loadOrBuildCity } from '../../../src/model/embedded/morphology/store.ts
 import { buildingsIn, maxRectRowSpan } from '../../../src/model/embedded/spatial/domain-footprints.ts';
 import { outdoorCellsWithin } from '../../../src/model/embedded/spatial/queries.ts';
 import { MODEL_SEED } from '../../../src/model/embedded/version.ts';
-import type { CityDomainSpec } from '../../../src/model/port.ts';
+import type { CityDomainSpec } from '../../../src/services/city-domains-port.ts';
 import { EMBEDDED_REGISTRY } from '../../helpers/embedded-cities.ts';
 import { sharedDomains } from '../../helpers/shared-domains.ts';
 

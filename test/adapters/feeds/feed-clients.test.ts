@@ -7,8 +7,8 @@ import {
   createOpenMeteoAirQualityClient,
   createOpenMeteoClient,
 } from '../../../src/adapters/feeds/open-meteo.ts';
-import { FeedError } from '../../../src/adapters/feeds/port.ts';
 import type { Reading } from '../../../src/domain/live/readings.ts';
+import { FeedError } from '../../../src/services/live/feeds-port.ts';
 import { type FeedReplay, fixture, startFeedReplay } from '../../helpers/feed-replay.ts';
 
 /**

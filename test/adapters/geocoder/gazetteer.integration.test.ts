@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createGazetteer, ensureGazetteerSeeded } from '../../../src/adapters/geocoder/gazetteer.ts';
-import type { Geocoder } from '../../../src/adapters/geocoder/port.ts';
 import { readStarterFile } from '../../../src/adapters/geocoder/starter-file.ts';
 import { type OpenedDatabase, openDatabase } from '../../../src/adapters/store/database.ts';
+import type { Geocoder } from '../../../src/services/geocoder-port.ts';
 import { createTempPostgres } from '../../helpers/postgres.ts';
 
 /** The embedded gazetteer, the same expectations on SQLite and on PostgreSQL. */

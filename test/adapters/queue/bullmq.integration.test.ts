@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { after, describe, test } from 'node:test';
 import { Redis } from 'ioredis';
 import { createBullmqQueue } from '../../../src/adapters/queue/bullmq.ts';
-import type { JobQueue, QueueMessage } from '../../../src/adapters/queue/port.ts';
 import { createReportJobStore, type ReportJob } from '../../../src/adapters/store/report-jobs.ts';
+import type { JobQueue, QueueMessage } from '../../../src/services/reports/job-queue-port.ts';
 import type { JobView } from '../../../src/services/reports/service.ts';
 import { BRUSSELS_POINT } from '../../helpers/report-stats.ts';
 import {

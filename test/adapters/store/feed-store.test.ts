@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import type { FeedClient } from '../../../src/adapters/feeds/port.ts';
-import { FeedError } from '../../../src/adapters/feeds/port.ts';
 import { createFeedStore } from '../../../src/adapters/store/feed-store.ts';
 import type { Reading } from '../../../src/domain/live/readings.ts';
+import type { FeedClient } from '../../../src/services/live/feeds-port.ts';
+import { FeedError } from '../../../src/services/live/feeds-port.ts';
 import { createFeedPoller } from '../../../src/services/live/poller.ts';
 import { onEveryDatabase } from '../../helpers/every-database.ts';
 

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import type { ArchiveSource, StationSeries } from '../../../src/adapters/archive/port.ts';
-import { FeedError } from '../../../src/adapters/feeds/port.ts';
 import { createReferenceStore } from '../../../src/adapters/store/reference-store.ts';
 import type { Reading } from '../../../src/domain/live/readings.ts';
+import type { ArchiveSource, StationSeries } from '../../../src/services/live/archive-port.ts';
 import { runBackfill } from '../../../src/services/live/backfill.ts';
+import { FeedError } from '../../../src/services/live/feeds-port.ts';
 import { onEveryDatabase } from '../../helpers/every-database.ts';
 
 /**

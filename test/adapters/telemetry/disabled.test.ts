@@ -9,10 +9,10 @@ import { instrumentDialect } from '../../../src/adapters/telemetry/database.ts';
 import { createTelemetry } from '../../../src/adapters/telemetry/index.ts';
 import { instrumentModel, instrumentStatisticsPool } from '../../../src/adapters/telemetry/model.ts';
 import { instrumentRedis } from '../../../src/adapters/telemetry/redis.ts';
-import type { StatisticsPool } from '../../../src/adapters/threads/port.ts';
-import { DISABLED_TELEMETRY } from '../../../src/domain/telemetry/port.ts';
 import { registerTelemetryHooks } from '../../../src/http/plugins/telemetry.ts';
-import type { MicroclimateModel } from '../../../src/model/port.ts';
+import type { MicroclimateModel } from '../../../src/model/microclimate-model.ts';
+import type { StatisticsPool } from '../../../src/services/data/statistics-pool-port.ts';
+import { DISABLED_TELEMETRY } from '../../../src/services/ports/telemetry-port.ts';
 
 /**
  * With METRICS_PORT and OTEL_EXPORTER_OTLP_ENDPOINT unset nothing is installed: no hook

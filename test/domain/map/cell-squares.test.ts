@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import type { GridGeometry, LayerWindow } from '../../../src/domain/grid/model-data.ts';
 import {
   blocksInTile,
   blockWindow,
@@ -10,7 +11,6 @@ import {
   TILE_EXTENT,
 } from '../../../src/domain/map/cell-squares.ts';
 import { latToTileY, lonToTileX, tileAt, tileBounds } from '../../../src/domain/map/mercator.ts';
-import type { GridGeometry, LayerWindow } from '../../../src/model/port.ts';
 
 // A 10 m-ish grid over central Brussels: 0.000142 deg of longitude, 0.00009 deg of latitude.
 const GRID: GridGeometry = { west: 4.33, north: 50.87, dLon: 0.000142, dLat: 0.00009, cols: 500, rows: 450 };

@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { ModelTimeoutError } from '../../../src/domain/errors/failures.ts';
+import { LAYER_FIELDS } from '../../../src/domain/grid/model-data.ts';
 import { buildingTileWindow, encodeBuildingTile } from '../../../src/domain/map/building-tile.ts';
 import { encodeLayerTile, layerTileCut } from '../../../src/domain/map/layer-tile.ts';
 import { tileAt } from '../../../src/domain/map/mercator.ts';
 import { SURFACE } from '../../../src/model/embedded/morphology/layout.ts';
-import { LAYER_FIELDS, type MicroclimateModel, ModelTimeoutError } from '../../../src/model/port.ts';
+import type { MicroclimateModel } from '../../../src/model/microclimate-model.ts';
 import { referenceYearBothWays, sharedEmbeddedModel, sharedEngine } from '../../helpers/shared-domains.ts';
 
 let model: MicroclimateModel;

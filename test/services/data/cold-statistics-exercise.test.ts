@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createMemoryCache } from '../../../src/adapters/cache/memory.ts';
-import type { KeyValueCache } from '../../../src/adapters/cache/port.ts';
 import { createStatisticsPool } from '../../../src/adapters/threads/statistics-pool.ts';
-import type { MicroclimateModel } from '../../../src/model/port.ts';
+import type { MicroclimateModel } from '../../../src/model/microclimate-model.ts';
 import { exerciseColdStatistics } from '../../../src/services/data/cold-statistics-exercise.ts';
 import { createStatisticsEngine } from '../../../src/services/data/statistics-engine.ts';
+import type { KeyValueCache } from '../../../src/services/ports/cache-port.ts';
 import { embeddedCities } from '../../helpers/embedded-cities.ts';
 import { sharedEmbeddedModel } from '../../helpers/shared-domains.ts';
 

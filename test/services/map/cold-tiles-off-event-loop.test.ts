@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { type TileAddress, tileAt } from '../../../src/domain/map/mercator.ts';
-import type { MicroclimateModel } from '../../../src/model/port.ts';
+import type { MicroclimateModel } from '../../../src/model/microclimate-model.ts';
 import { createCatalogService } from '../../../src/services/map/catalog-service.ts';
 import type { TileAddressParams } from '../../../src/services/map/tile-request.ts';
 import { createTileService, type TileService } from '../../../src/services/map/tile-service.ts';

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { createPrometheusMetrics } from '../../../src/adapters/telemetry/prometheus.ts';
 import { instrumentRedis } from '../../../src/adapters/telemetry/redis.ts';
 import { apiError } from '../../../src/domain/errors/catalogue.ts';
-import { DISABLED_TRACING } from '../../../src/domain/telemetry/port.ts';
+import { DISABLED_TRACING } from '../../../src/services/ports/telemetry-port.ts';
 import type { JobLogger } from '../../../src/services/reports/job-events.ts';
 import {
   controllableRenderer,

@@ -1,7 +1,7 @@
 /**
  * What the report's location map shows, in metres on a local plane around the report's
  * point (x east, y north, the point at 0,0): assembled by the report service from the
- * model's port, drawn by `siteMapSvg` without knowing anything about the model.
+ * model's ports, drawn by `siteMapSvg` without knowing anything about the model.
  */
 export type Point = [x: number, y: number];
 

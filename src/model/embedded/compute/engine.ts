@@ -1,5 +1,3 @@
-import { type LiveInputs, NO_LIVE_INPUTS } from '../../../domain/live/live-inputs.ts';
-import type { ReferenceYear, ReferenceYears } from '../../../domain/live/reference-year.ts';
 import type {
   CellSeries,
   DomainId,
@@ -8,8 +6,10 @@ import type {
   LonLatWindow,
   SeriesSpan,
   TimedLayer,
-} from '../../port.ts';
-import { LAYER_FIELDS } from '../../port.ts';
+} from '../../../domain/grid/model-data.ts';
+import { LAYER_FIELDS } from '../../../domain/grid/model-data.ts';
+import { type LiveInputs, NO_LIVE_INPUTS } from '../../../domain/live/live-inputs.ts';
+import type { ReferenceYear, ReferenceYears } from '../../../domain/live/reference-year.ts';
 import { cellCentreLonLat } from '../grid/geometry.ts';
 import type { AirCorrection } from '../live/air-correction.ts';
 import { type DomainRun, stationCorrection } from '../live/station-residuals.ts';

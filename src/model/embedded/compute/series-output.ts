@@ -1,4 +1,4 @@
-import type { CellSeries } from '../../port.ts';
+import type { CellSeries } from '../../../domain/grid/model-data.ts';
 import type { CellOutput, OutputField } from '../physics/cell-kernel.ts';
 
 /** every column the kernel writes, in the order a series lays them out */

@@ -1,4 +1,4 @@
-import type { DomainId } from '../../port.ts';
+import type { DomainId } from '../../../domain/grid/model-data.ts';
 import type { HourTable } from '../physics/hour-state.ts';
 import type { Background } from './background.ts';
 

@@ -1,4 +1,4 @@
-import type { GridGeometry, LonLatWindow } from '../../port.ts';
+import type { GridGeometry, LonLatWindow } from '../../../domain/grid/model-data.ts';
 
 /** the sub-grid of cells intersecting a lon/lat window, clipped to the grid (may be empty) */
 export function windowToCells(

@@ -1,4 +1,4 @@
-import type { GridGeometry } from '../../port.ts';
+import type { GridGeometry } from '../../../domain/grid/model-data.ts';
 
 /**
  * Regular lon/lat grids. Cell sizes in degrees are chosen at the grid's central latitude

@@ -1,6 +1,6 @@
 import type { PackageFiles } from '../../../domain/coverage/city-package/package.ts';
+import type { DomainInfo } from '../../../domain/grid/model-data.ts';
 import { runOneShotProcess } from '../../../runtime/one-shot-process.ts';
-import type { DomainInfo } from '../../port.ts';
 import type { CityClimate } from './generate-city.ts';
 import type { Morphology } from './morphology.ts';
 import { readCached } from './morphology-cache.ts';

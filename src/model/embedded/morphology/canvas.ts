@@ -1,4 +1,5 @@
-import type { CityTunnel, GridGeometry } from '../../port.ts';
+import type { CityTunnel } from '../../../domain/coverage/city-package/model-geometry.ts';
+import type { GridGeometry } from '../../../domain/grid/model-data.ts';
 import { cellSizeM, toLocalM } from '../grid/geometry.ts';
 
 /**

@@ -1,11 +1,12 @@
 import { boundsOf } from '../../../domain/grid/bbox.ts';
-import { type CityDomainSpec, type DomainInfo, NATIONAL_DOMAIN } from '../../port.ts';
+import { type DomainInfo, NATIONAL_DOMAIN } from '../../../domain/grid/model-data.ts';
+import type { CityDomainSpec } from '../../../services/city-domains-port.ts';
 import { gridOver, withMargin } from '../grid/geometry.ts';
 
 /**
  * The model domains: each city's high-resolution zone (the bbox of its current
  * boundary plus a 200 m margin, cells of its resolution) and the nationwide 1 km grid
- * over Belgium. Cities come in through the port (CityDomainSpec); the model knows no
+ * over Belgium. Cities come in through the city domains port (CityDomainSpec); the model knows no
  * city registry of its own.
  */
 export const CITY_MARGIN_M = 200;

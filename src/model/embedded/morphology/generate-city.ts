@@ -1,4 +1,5 @@
-import type { CityGeometry, DomainInfo } from '../../port.ts';
+import type { CityGeometry } from '../../../domain/coverage/city-package/model-geometry.ts';
+import type { DomainInfo } from '../../../domain/grid/model-data.ts';
 import { distanceTransform } from '../grid/distance-transform.ts';
 import { raiseBuildings } from './buildings.ts';
 import { type Canvas, createCanvas } from './canvas.ts';

@@ -1,6 +1,6 @@
 import { mkdir, open, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { DomainInfo } from '../../port.ts';
+import type { DomainInfo } from '../../../domain/grid/model-data.ts';
 import { MODEL_VERSION } from '../version.ts';
 import { domainCentre } from './domains.ts';
 import { planLayout } from './layout.ts';

@@ -1,4 +1,4 @@
-import type { DomainInfo } from '../../port.ts';
+import type { DomainInfo } from '../../../domain/grid/model-data.ts';
 import type { EpwYear } from '../meteo/epw.ts';
 import { type CellRasters, type FootprintArrays, viewColumns } from './layout.ts';
 

@@ -1,4 +1,4 @@
-import type { DomainInfo } from '../../port.ts';
+import type { DomainInfo } from '../../../domain/grid/model-data.ts';
 import { cellCentreLonLat, METRES_PER_DEGREE_LAT, metresPerDegreeLon } from '../grid/geometry.ts';
 import { BELGIAN_TOWNS } from './belgian-cities.ts';
 import { HORIZON_DIRECTIONS, ROAD_CLASS, SURFACE, WIND_SECTORS } from './layout.ts';

@@ -1,4 +1,4 @@
-import type { DomainInfo } from '../../port.ts';
+import type { DomainInfo } from '../../../domain/grid/model-data.ts';
 import { domainCentre } from './domains.ts';
 import { type CellRasters, type FootprintArrays, planLayout, viewColumns } from './layout.ts';
 import type { Morphology } from './morphology.ts';

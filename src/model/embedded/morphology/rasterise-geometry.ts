@@ -1,4 +1,4 @@
-import type { CityGeometry } from '../../port.ts';
+import type { CityGeometry } from '../../../domain/coverage/city-package/model-geometry.ts';
 import { type Canvas, cellX, cellY, forEachCellNearPath, localOf } from './canvas.ts';
 import { ROAD_CLASS, SURFACE } from './layout.ts';
 

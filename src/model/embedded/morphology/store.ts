@@ -1,5 +1,5 @@
 import type { PackageFiles } from '../../../domain/coverage/city-package/package.ts';
-import type { CityDomainSpec } from '../../port.ts';
+import type { CityDomainSpec } from '../../../services/city-domains-port.ts';
 import { cellAt } from '../grid/geometry.ts';
 import { parseEpw } from '../meteo/epw.ts';
 import { nationalReferenceWeather } from '../meteo/national-weather.ts';

@@ -1,4 +1,4 @@
-import type { CellSeries } from '../../port.ts';
+import type { CellSeries } from '../../../domain/grid/model-data.ts';
 import type { Background } from '../compute/background.ts';
 import { HORIZON_DIRECTIONS, SURFACE, WIND_SECTORS } from '../morphology/layout.ts';
 import type { Morphology } from '../morphology/morphology.ts';

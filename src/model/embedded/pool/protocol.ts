@@ -1,7 +1,7 @@
+import type { DomainId, LonLatWindow, SeriesSpan, TimedLayer } from '../../../domain/grid/model-data.ts';
 import type { LiveInputs } from '../../../domain/live/live-inputs.ts';
 import type { ReferenceYears } from '../../../domain/live/reference-year.ts';
 import type { TileAddress } from '../../../domain/map/mercator.ts';
-import type { DomainId, LonLatWindow, SeriesSpan, TimedLayer } from '../../port.ts';
 import type { HourSpec } from '../compute/hour-tables.ts';
 import type { HourSlice } from '../compute/series-output.ts';
 import type { WarmTransfer } from '../compute/shared-warm.ts';

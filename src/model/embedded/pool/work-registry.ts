@@ -1,5 +1,5 @@
 import { BoundedMap } from '../../../domain/collections/bounded-map.ts';
-import { ModelTimeoutError } from '../../port.ts';
+import { ModelTimeoutError } from '../../../domain/errors/failures.ts';
 
 /**
  * Deadlines and resumable work. A call past its deadline rejects with

@@ -1,9 +1,9 @@
 import type { Worker } from 'node:worker_threads';
+import { ModelUnavailableError } from '../../../domain/errors/failures.ts';
+import type { DomainId } from '../../../domain/grid/model-data.ts';
 import type { LiveInputs } from '../../../domain/live/live-inputs.ts';
 import type { ReferenceYears } from '../../../domain/live/reference-year.ts';
 import { startModuleThread } from '../../../runtime/module-thread.ts';
-import type { DomainId } from '../../port.ts';
-import { ModelUnavailableError } from '../../port.ts';
 import type { WarmTransfer } from '../compute/shared-warm.ts';
 import type { MorphologyTransfer } from '../morphology/morphology.ts';
 import type { ReplyMessage, Task, WorkerInit } from './protocol.ts';

@@ -1,8 +1,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import type { DomainId, TimedLayer } from '../../../domain/grid/model-data.ts';
 import { buildingTileWindow, encodeBuildingSquares } from '../../../domain/map/building-tile.ts';
 import { encodeLayerTile, layerTileCut } from '../../../domain/map/layer-tile.ts';
 import { type TileAddress, tileAt } from '../../../domain/map/mercator.ts';
-import type { DomainId, TimedLayer } from '../../port.ts';
 import { ModelEngine } from '../compute/engine.ts';
 import type { HourSpec } from '../compute/hour-tables.ts';
 import { attachMorphology, type Morphology } from '../morphology/morphology.ts';

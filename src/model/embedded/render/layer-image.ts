@@ -1,5 +1,5 @@
 import { PNG } from 'pngjs';
-import type { LayerWindow } from '../../port.ts';
+import type { LayerWindow } from '../../../domain/grid/model-data.ts';
 import { SURFACE } from '../morphology/layout.ts';
 import type { Morphology } from '../morphology/morphology.ts';
 import { colourAt, RAMPS, type Ramp, type Rgb } from './palette.ts';

@@ -1,7 +1,7 @@
+import { ModelUnavailableError } from '../../../domain/errors/failures.ts';
+import type { BuildingFootprint, DomainId, LonLatWindow } from '../../../domain/grid/model-data.ts';
 import { type Squares, TILE_EXTENT } from '../../../domain/map/cell-squares.ts';
 import { latToTileY, lonToTileX, type TileAddress } from '../../../domain/map/mercator.ts';
-import type { BuildingFootprint, DomainId, LonLatWindow } from '../../port.ts';
-import { ModelUnavailableError } from '../../port.ts';
 import { windowToCells } from '../compute/window.ts';
 import type { Morphology } from '../morphology/morphology.ts';
 

@@ -1,4 +1,4 @@
-import type { CellLocation, NearestOutdoor } from '../../port.ts';
+import type { CellLocation, NearestOutdoor } from '../../../domain/grid/model-data.ts';
 import { cellAt, METRES_PER_DEGREE_LAT, metresPerDegreeLon } from '../grid/geometry.ts';
 import { SURFACE } from '../morphology/layout.ts';
 import type { Morphology } from '../morphology/morphology.ts';

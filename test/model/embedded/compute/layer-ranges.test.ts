@@ -1,12 +1,17 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import {
+  type DomainId,
+  LAYER_FIELDS,
+  type LayerRange,
+  type TimedLayer,
+} from '../../../../src/domain/grid/model-data.ts';
 import { liveInputsFrom } from '../../../../src/domain/live/live-inputs.ts';
 import type { Reading } from '../../../../src/domain/live/readings.ts';
 import { ModelEngine } from '../../../../src/model/embedded/compute/engine.ts';
 import type { HourSpec } from '../../../../src/model/embedded/compute/hour-tables.ts';
 import { SURFACE } from '../../../../src/model/embedded/morphology/layout.ts';
 import { MODEL_SEED } from '../../../../src/model/embedded/version.ts';
-import { type DomainId, LAYER_FIELDS, type LayerRange, type TimedLayer } from '../../../../src/model/port.ts';
 import { sharedDomains } from '../../../helpers/shared-domains.ts';
 
 /**

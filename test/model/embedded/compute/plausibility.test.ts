@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
+import type { CellSeries } from '../../../../src/domain/grid/model-data.ts';
 import type { ModelEngine } from '../../../../src/model/embedded/compute/engine.ts';
 import { cellAt } from '../../../../src/model/embedded/grid/geometry.ts';
 import { HORIZON_DIRECTIONS, ROAD_CLASS, SURFACE } from '../../../../src/model/embedded/morphology/layout.ts';
 import type { Morphology } from '../../../../src/model/embedded/morphology/morphology.ts';
-import type { CellSeries } from '../../../../src/model/port.ts';
 import { sharedEngine } from '../../../helpers/shared-domains.ts';
 
 /**

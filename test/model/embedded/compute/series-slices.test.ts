@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import type { CellSeries } from '../../../../src/domain/grid/model-data.ts';
 import {
   joinSeriesSlices,
   OUTPUT_FIELDS,
   sliceBounds,
 } from '../../../../src/model/embedded/compute/series-output.ts';
 import { locate } from '../../../../src/model/embedded/spatial/queries.ts';
-import type { CellSeries, MicroclimateModel } from '../../../../src/model/port.ts';
+import type { MicroclimateModel } from '../../../../src/model/microclimate-model.ts';
 import { referenceYearBothWays, sharedEmbeddedModel, sharedEngine } from '../../../helpers/shared-domains.ts';
 
 const GRAND_PLACE = { lat: 50.8467, lon: 4.3525 };

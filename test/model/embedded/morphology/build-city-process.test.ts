@@ -19,7 +19,7 @@ import {
   loadOrGenerateNational,
   nationalClimateAt,
 } from '../../../../src/model/embedded/morphology/store.ts';
-import type { CityDomainSpec } from '../../../../src/model/port.ts';
+import type { CityDomainSpec } from '../../../../src/services/city-domains-port.ts';
 import { descendants } from '../../../helpers/descendants.ts';
 import { EMBEDDED_REGISTRY } from '../../../helpers/embedded-cities.ts';
 import { longestStall } from '../../../helpers/event-loop-stall.ts';

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { embeddedCitySpecs } from '../../../../src/adapters/cities/embedded.ts';
 import { ringsBbox } from '../../../../src/domain/coverage/cities.ts';
+import type { DomainId } from '../../../../src/domain/grid/model-data.ts';
 import { cellAt } from '../../../../src/model/embedded/grid/geometry.ts';
 import { SURFACE } from '../../../../src/model/embedded/morphology/layout.ts';
 import type { Morphology } from '../../../../src/model/embedded/morphology/morphology.ts';
 import { cacheDir, cityCacheName, loadOrBuildCity } from '../../../../src/model/embedded/morphology/store.ts';
-import type { DomainId } from '../../../../src/model/port.ts';
 import { EMBEDDED_REGISTRY } from '../../../helpers/embedded-cities.ts';
 import { SHARED_DATA_DIR, sharedDomains } from '../../../helpers/shared-domains.ts';
 

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import type { CityTunnel } from '../../../../src/domain/coverage/city-package/model-geometry.ts';
 import { gridOver } from '../../../../src/model/embedded/grid/geometry.ts';
 import { createCanvas } from '../../../../src/model/embedded/morphology/canvas.ts';
 import { portalExposure } from '../../../../src/model/embedded/morphology/tunnel-portals.ts';
-import type { CityTunnel } from '../../../../src/model/port.ts';
 
 /** a 3 km × 1 km grid of 10 m cells near Brussels, and a west–east tunnel of a given length */
 const grid = gridOver([4.3, 50.84, 4.342, 50.849], 10);

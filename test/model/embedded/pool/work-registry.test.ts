@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { ModelTimeoutError } from '../../../../src/domain/errors/failures.ts';
 import { WorkRegistry } from '../../../../src/model/embedded/pool/work-registry.ts';
-import { ModelTimeoutError } from '../../../../src/model/port.ts';
 
 test('a deadline already spent rejects at once, even when the work answers first; the work carries on and is kept', async () => {
   const registry = new WorkRegistry();

@@ -1,6 +1,6 @@
 import type { Pollutant } from '../../domain/live/readings.ts';
 import type { ReferenceYear } from '../../domain/live/reference-year.ts';
-import type { FeedPoint, FeedRead } from '../feeds/port.ts';
+import type { FeedPoint, FeedRead } from './feeds-port.ts';
 
 /**
  * The providers' archives as the backfill sees them (services/live/backfill.ts): a month

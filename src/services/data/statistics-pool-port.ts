@@ -24,6 +24,8 @@ export interface StatisticsBlocksOut {
  * reads are transferred, not copied: `compute` takes them over, and the caller's arrays in
  * those buffers are empty afterwards (the hours stay usable). A cold radius holds ~7 MB of
  * them, which the event loop's thread would otherwise copy, and collect, on every request.
+ * The statistics engine (statistics-engine.ts) calls it; adapters/threads/statistics-pool.ts
+ * implements it.
  */
 export interface StatisticsPool {
   compute(

@@ -1,7 +1,8 @@
 /**
  * The report queue: it carries job ids only (the database holds the job), so any queue
  * engine can sit behind it. The payload is versioned so that a worker of a newer release
- * can still read messages left by an older one.
+ * can still read messages left by an older one. Adapters: adapters/queue/in-process.ts
+ * (one instance) and adapters/queue/bullmq.ts (Redis, several instances).
  */
 export interface QueueMessage {
   v: 1;

@@ -1,7 +1,8 @@
 /**
  * Atomic counters for per-minute rate windows and daily report quotas. The embedded
  * adapter keeps them in the database (so quotas survive restarts and the CLI and server
- * agree); the Redis adapter shares them across instances.
+ * agree); the Redis adapter shares them across instances (adapters/counters/). Key
+ * verification, the rate windows and the report quotas count with them.
  */
 export interface CounterResult {
   /** value after this call */

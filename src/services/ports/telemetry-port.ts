@@ -1,4 +1,9 @@
-import type { CounterName, GaugeName, HistogramName, LabelsOf } from './metric-catalogue.ts';
+import type {
+  CounterName,
+  GaugeName,
+  HistogramName,
+  LabelsOf,
+} from '../../domain/telemetry/metric-catalogue.ts';
 
 /**
  * What the services and adapters may tell the outside about their work: metrics

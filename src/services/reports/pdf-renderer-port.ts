@@ -1,4 +1,7 @@
-/** Prints a self-contained HTML page to an A4 PDF. */
+/**
+ * Prints a self-contained HTML page to an A4 PDF: the report job's last step. Implemented
+ * by headless Chromium (adapters/pdf/chromium.ts), run on its own thread (pdf-thread.ts).
+ */
 export interface PdfRenderer {
   /** rejects with a clear error when no browser can run; the job then goes pdf_pending */
   render(html: string): Promise<Buffer>;

@@ -1,21 +1,8 @@
-import type { KeyRecord } from '../../domain/keys/key-record.ts';
-
 /**
- * The store's ports: what the services need of the key and report-job stores. The
- * implementations (keys.ts, report-jobs.ts) run the same SQL on SQLite and PostgreSQL.
+ * What the report service and its job need of the job store, one named query per state
+ * change. The implementation (adapters/store/report-jobs.ts) runs the same SQL on SQLite
+ * and PostgreSQL.
  */
-
-/** Persistence of API keys. Only hashes are stored; lookups go by hash or id. */
-export interface KeyRepository {
-  insert(key: KeyRecord, hash: string): Promise<void>;
-  findByHash(hash: string): Promise<{ key: KeyRecord; hash: string } | null>;
-  findById(id: string): Promise<KeyRecord | null>;
-  list(): Promise<KeyRecord[]>;
-  /** marks the key revoked; false when no such key or already revoked */
-  revoke(id: string, nowMs: number): Promise<boolean>;
-}
-
-/** Report jobs: one named query per state change (report-jobs.ts). */
 export type JobStatus = 'processing' | 'completed' | 'failed';
 export type JobStage = 'queued' | 'running' | 'delivering';
 export type ReportFormat = 'html' | 'pdf';

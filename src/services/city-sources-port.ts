@@ -1,9 +1,9 @@
-import type { CityDefinition } from '../../domain/coverage/vocabulary.ts';
-import type { CityDomainSpec } from '../../model/port.ts';
+import type { CityDefinition } from '../domain/coverage/vocabulary.ts';
+import type { CityDomainSpec } from './city-domains-port.ts';
 
 /**
  * Where the city catalog (services/city-catalog.ts) reads cities from: the imported
- * packages in the database and the shipped ones (sources.ts builds it).
+ * packages in the database and the shipped ones (adapters/cities/sources.ts builds it).
  */
 export interface ImportedCitySource {
   /** every imported city's id and revision (a digest of its files): cheap enough to poll */
