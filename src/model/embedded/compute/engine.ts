@@ -128,7 +128,7 @@ export class ModelEngine {
     this.tables = new HourTables(seed);
   }
 
-  /** what the feeds read (model/port.ts, setLiveInputs): observed and forecast hours follow it */
+  /** what the feeds read (services/live/model-observations-port.ts, setLiveInputs): observed and forecast hours follow it */
   setLive(inputs: LiveInputs): void {
     this.live = inputs;
     this.tables.setLive(inputs);
@@ -136,7 +136,7 @@ export class ModelEngine {
   }
 
   /**
-   * the backfilled reference years (model/port.ts, setReferenceYears): a listed domain's
+   * the backfilled reference years (services/live/model-observations-port.ts, setReferenceYears): a listed domain's
    * reference series run over that year, with its archive meteorology and its stations
    */
   setReference(years: ReferenceYears): void {
