@@ -12,10 +12,11 @@ import {
   type Dataset,
   type HistoricalStats,
   HYPER_LOCAL_DATASET,
+  NATIONWIDE_DATASET,
   STATISTICS_REVISION,
 } from '../../domain/stats/historical-stats.ts';
 import type { Metrics } from '../../domain/telemetry/port.ts';
-import type { DomainId, MicroclimateModel } from '../../model/port.ts';
+import { type DomainId, type MicroclimateModel, NATIONAL_DOMAIN } from '../../model/port.ts';
 import type { ReportLocation, ReportStatistics } from '../reports/statistics-port.ts';
 import { geometryOf } from './geometry-meta.ts';
 import { type ResolveAddress, resolveLocation } from './resolve-location.ts';
@@ -52,7 +53,7 @@ export interface HistoricalDeps {
   referenceSources?: (domain: DomainId) => Source[] | undefined;
 }
 
-/** Which dataset answers a location: the hyper-local model inside Brussels' zone, the nationwide grid elsewhere in Belgium. */
+/** Which dataset answers a location: the hyper-local model inside a city's zone (one offering historical statistics), the nationwide grid elsewhere in the country. */
 export function datasetFor(
   registry: CityRegistry,
   lat: number,
@@ -68,7 +69,7 @@ export function datasetFor(
   if (coverage.covered === 'high_res' && coverage.city.products.historical) {
     return { dataset: HYPER_LOCAL_DATASET, domain: coverage.city.id as DomainId, city: coverage.city };
   }
-  return { dataset: 'belgium_lowres', domain: 'belgium', city: null };
+  return { dataset: NATIONWIDE_DATASET, domain: NATIONAL_DOMAIN, city: null };
 }
 
 /**
@@ -119,7 +120,7 @@ export function createHistoricalService(deps: HistoricalDeps): HistoricalService
     if (city && input.key) assertCityInScope(input.key, city);
     const info = deps.model.domain(domain);
     const modelled = (['air', 'wind', 'thermal'] as const).filter((m) => info.models[m]) as DataMetric[];
-    const where = dataset === 'belgium_lowres' ? 'nationwide' : `in ${city?.name}`;
+    const where = dataset === NATIONWIDE_DATASET ? 'nationwide' : `in ${city?.name}`;
     const metrics = input.key ? entitledMetrics(input.key, input.requested, modelled, where) : modelled;
     // the nationwide grid answers with the cell containing the location and ignores radius
     const sampling = sampleCells(
@@ -127,7 +128,7 @@ export function createHistoricalService(deps: HistoricalDeps): HistoricalService
       domain,
       location.lat,
       location.lon,
-      dataset === 'belgium_lowres' ? undefined : radius,
+      dataset === NATIONWIDE_DATASET ? undefined : radius,
       input.widenToNearest,
     );
     const cacheKey = `historical:${deps.model.version}:r${STATISTICS_REVISION}:${dataset}:${location.lat}:${location.lon}:${sampling.radiusM ?? '-'}`;
@@ -208,7 +209,7 @@ export function createHistoricalService(deps: HistoricalDeps): HistoricalService
      */
     assertSampleable(location: { lat: number; lon: number }, radius: number, radiusGiven: boolean): void {
       const { dataset, domain } = datasetFor(deps.cities(), location.lat, location.lon);
-      if (dataset === 'belgium_lowres') return;
+      if (dataset === NATIONWIDE_DATASET) return;
       sampleCells(deps.model, domain, location.lat, location.lon, radius, !radiusGiven);
     },
     /** a city's statistics credit its package's sources; the nationwide grid keeps the report's default */
