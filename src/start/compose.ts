@@ -8,6 +8,7 @@ import { createRedisCache } from '../adapters/cache/redis.ts';
 import { createSqlCache } from '../adapters/cache/sql.ts';
 import { embeddedCitySpecs } from '../adapters/cities/embedded.ts';
 import { loadEmbeddedCities } from '../adapters/cities/embedded-packages.ts';
+import { loadNationalClimate } from '../adapters/cities/national-climate.ts';
 import { citySources } from '../adapters/cities/sources.ts';
 import type { Counters } from '../adapters/counters/port.ts';
 import { createFaultLog, type FaultLog } from '../adapters/faults/fault-log.ts';
@@ -196,6 +197,7 @@ export async function compose(
       dataDir: config.modelDir,
       workers: config.modelWorkers,
       cities: cities.specs,
+      climate: loadNationalClimate(),
     }));
   // the services see the model through its timing and tracing wrapper (a no-op when off);
   // the city watcher loads packages into the raw one

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { NationalClimate } from '../../domain/coverage/national-climate.ts';
 import { type LiveInputs, NO_LIVE_INPUTS } from '../../domain/live/live-inputs.ts';
 import { NO_REFERENCE_YEARS, type ReferenceYears } from '../../domain/live/reference-year.ts';
 import { layerTileCut } from '../../domain/map/layer-tile.ts';
@@ -44,14 +45,17 @@ export interface EmbeddedModelOptions {
   workers?: number;
   /** the city domains at start; setCities changes them later */
   cities: readonly CityDomainSpec[];
+  /** the national climate (data/national/climate.json): the weather's normals, civil clock and the nationwide year */
+  climate: NationalClimate;
 }
 
 export async function loadDomains(
   dataDir: string,
   cities: readonly CityDomainSpec[],
+  climate: NationalClimate,
 ): Promise<Map<DomainId, Morphology>> {
   const domains = new Map<DomainId, Morphology>();
-  const national = (await loadOrGenerateNational(dataDir)).morphology;
+  const national = (await loadOrGenerateNational(dataDir, climate)).morphology;
   // cities without cached rasters are built side by side, each in a process of its own
   const built = await Promise.all(cities.map((city) => loadOrBuildCity(dataDir, city, national)));
   for (const [i, city] of cities.entries()) domains.set(city.id, built[i]!.morphology);
@@ -60,7 +64,7 @@ export async function loadDomains(
 }
 
 export async function createEmbeddedModel(options: EmbeddedModelOptions): Promise<MicroclimateModel> {
-  const domains = await loadDomains(options.dataDir, options.cities);
+  const domains = await loadDomains(options.dataDir, options.cities, options.climate);
   const size = Math.max(1, Math.floor(options.workers ?? 2));
   const pool = new WorkerPool(size, {
     seed: MODEL_SEED,

@@ -1,12 +1,13 @@
 import { normalCdf, normalQuantile } from '../noise/normal.ts';
 import { smoothNoise1 } from '../noise/smooth-noise.ts';
 import { normalsAt } from './climatology.ts';
+import type { DomainClimate } from './domain-climate.ts';
 import { activeEpisodes, envelope } from './events.ts';
 import { dayOfYear } from './local-time.ts';
 import { cloudyGhi, sunPosition } from './solar.ts';
 
 /**
- * Hourly weather for any UTC hour: Uccle normals plus deterministic anomalies. The
+ * Hourly weather for any UTC hour: the climate's normals plus deterministic anomalies. The
  * anomalies are smooth random processes of absolute time at several time scales
  * (synoptic ~2–3 days, slow ~2 weeks, fast ~hours) plus drawn episodes (heat waves,
  * cold spells, storms), so every hour is computable on its own and consecutive hours
@@ -88,9 +89,15 @@ function magnusDewPointDepression(taC: number, rh: number): number {
 }
 
 /** the "true" (observed) weather at the start of an hour, for a location */
-export function observedWeather(seed: number, hourMs: number, lat: number, lon: number): Weather {
+export function observedWeather(
+  seed: number,
+  hourMs: number,
+  lat: number,
+  lon: number,
+  climate: DomainClimate,
+): Weather {
   const t = hourMs / HOUR_MS;
-  const normals = normalsAt(hourMs);
+  const normals = normalsAt(hourMs, climate.monthlyNormals);
   const { doy } = dayOfYear(hourMs);
   const episodes = activeEpisodes(seed, hourMs);
   const heat = envelope(episodes.heat, hourMs, 30 * HOUR_MS);
