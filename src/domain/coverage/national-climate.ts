@@ -9,6 +9,8 @@ import { Errors } from 'typebox/value';
  */
 const Monthly = (description: string, minimum: number, maximum: number) =>
   Type.Array(Type.Number({ minimum, maximum }), { minItems: 12, maxItems: 12, description });
+const Rose = (description: string) =>
+  Type.Array(Type.Number({ minimum: 0, maximum: 100 }), { minItems: 8, maxItems: 8, description });
 
 export const NationalClimateSchema = Type.Object(
   {
@@ -32,6 +34,17 @@ export const NationalClimateSchema = Type.Object(
       },
       { additionalProperties: false, description: 'the climate normals the weather generator draws around' },
     ),
+    wind_rose: Type.Object(
+      {
+        all_pct: Rose('frequency of each direction, hours ≥ 0.5 m/s'),
+        strong_pct: Rose('frequency of each direction among strong winds (Atlantic depressions)'),
+      },
+      {
+        additionalProperties: false,
+        description:
+          'eight sectors N, NE, E, SE, S, SW, W, NW; the generator tilts from the first to the second as the wind rises',
+      },
+    ),
   },
   { additionalProperties: false },
 );
@@ -53,6 +66,8 @@ export interface NationalClimate {
   /** the reference station, for notices */
   station: string;
   monthlyNormals: MonthlyNormals;
+  /** direction frequencies of eight sectors from N clockwise: all winds, and strong ones */
+  windRose: { all: readonly number[]; strong: readonly number[] };
   /** EnergyPlus weather (EPW text) of the nationwide reference year */
   referenceWeatherEpw: string;
 }
@@ -86,6 +101,7 @@ export function nationalClimate(file: NationalClimateFile, referenceWeatherEpw: 
       wind10Ms: [...n.wind_10m_ms],
       cloud: [...n.cloud_cover],
     },
+    windRose: { all: [...file.wind_rose.all_pct], strong: [...file.wind_rose.strong_pct] },
     referenceWeatherEpw,
   };
 }

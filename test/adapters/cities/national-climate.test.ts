@@ -28,7 +28,7 @@ function descriptor(change: (value: Record<string, unknown>) => void): string {
 }
 
 describe('national climate descriptor', () => {
-  test('the shipped one: the Belgian clock, the Uccle normals and the measured Uccle year', () => {
+  test('the shipped one: the Belgian clock, the Uccle normals and wind rose, and the measured Uccle year', () => {
     const climate = loadNationalClimate();
     assert.equal(climate.timeZone, 'Europe/Brussels');
     // the normals the generator was calibrated with (DOMAIN.md §5), unchanged since they left the code
@@ -38,6 +38,10 @@ describe('national climate descriptor', () => {
       relHumidityPct: [84, 81, 75, 68, 71, 72, 73, 73, 80, 81, 87, 87],
       wind10Ms: [3.8, 3.8, 3.5, 3.5, 3.1, 2.9, 2.7, 2.4, 2.7, 3.4, 3.4, 3.6],
       cloud: [0.8, 0.74, 0.68, 0.58, 0.58, 0.57, 0.58, 0.59, 0.64, 0.72, 0.8, 0.82],
+    });
+    assert.deepEqual(climate.windRose, {
+      all: [5.0, 10.7, 10.4, 3.0, 7.1, 23.4, 33.3, 7.0],
+      strong: [2, 1, 1, 1, 6, 36, 42, 11],
     });
     assert.equal(
       climate.referenceWeatherEpw,
