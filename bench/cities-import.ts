@@ -8,6 +8,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadNationalClimate } from '../src/adapters/cities/national-climate.ts';
 import { createCityPackageStore } from '../src/adapters/cities/package-store.ts';
 import { openDatabase } from '../src/adapters/store/database.ts';
 import { runCitiesCommand } from '../src/cli/commands/cities.ts';
@@ -90,7 +91,7 @@ const deps = {
   out: (line: string) => console.log(line.slice(0, 300)),
   err: (line: string) => console.error(line),
 };
-await loadOrGenerateNational(dir); // the nationwide grid exists on any running installation
+await loadOrGenerateNational(dir, loadNationalClimate()); // the nationwide grid exists on any running installation
 for (const [name, args] of [
   ['cities import (GeoJSON)', ['import', pkg]],
   [
@@ -106,7 +107,7 @@ for (const [name, args] of [
   ],
 ] as const) {
   await rm(join(dir, 'model'), { recursive: true, force: true });
-  await loadOrGenerateNational(dir);
+  await loadOrGenerateNational(dir, loadNationalClimate());
   const t = performance.now();
   await runCitiesCommand([...args], deps);
   console.log(

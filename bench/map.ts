@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { embeddedCitySpecs } from '../src/adapters/cities/embedded.ts';
 import { loadEmbeddedCities } from '../src/adapters/cities/embedded-packages.ts';
+import { loadNationalClimate } from '../src/adapters/cities/national-climate.ts';
 import { tileAt } from '../src/domain/map/mercator.ts';
 import { createEmbeddedModel } from '../src/model/embedded/index.ts';
 import type { MicroclimateModel } from '../src/model/microclimate-model.ts';
@@ -28,7 +29,11 @@ async function model(): Promise<{ model: MicroclimateModel; name: string }> {
   // the embedded model on the shipped city packages, as the composition root builds it
   const cities = await embeddedCitySpecs(loadEmbeddedCities());
   return {
-    model: await createEmbeddedModel({ dataDir: join(tmpdir(), 'svc-test-model-cache'), cities }),
+    model: await createEmbeddedModel({
+      dataDir: join(tmpdir(), 'svc-test-model-cache'),
+      cities,
+      climate: loadNationalClimate(),
+    }),
     name: 'embedded',
   };
 }

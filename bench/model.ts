@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { embeddedCitySpecs } from '../src/adapters/cities/embedded.ts';
 import { loadEmbeddedCities } from '../src/adapters/cities/embedded-packages.ts';
+import { loadNationalClimate } from '../src/adapters/cities/national-climate.ts';
 import { createEmbeddedModel } from '../src/model/embedded/index.ts';
 import { loadOrBuildCity, loadOrGenerateNational } from '../src/model/embedded/morphology/store.ts';
 import { figure, NOISE } from './figures.ts';
@@ -21,7 +22,7 @@ import { npmStart } from './start-command.ts';
 if (process.argv[2] === '--generate') {
   const dir = process.argv[3]!;
   const specs = await embeddedCitySpecs(loadEmbeddedCities());
-  const national = (await loadOrGenerateNational(dir)).morphology;
+  const national = (await loadOrGenerateNational(dir, loadNationalClimate())).morphology;
   const t0 = performance.now();
   // from the package: reading and validating its geometry, rasterising, deriving
   await loadOrBuildCity(dir, specs.find((s) => s.id === 'brussels')!, national);
@@ -81,6 +82,7 @@ try {
     dataDir: dir,
     workers: 2,
     cities: await embeddedCitySpecs(loadEmbeddedCities()),
+    climate: loadNationalClimate(),
   });
   line(
     'later start under tsx (TypeScript compiled in each thread)',

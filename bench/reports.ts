@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { embeddedCitySpecs } from '../src/adapters/cities/embedded.ts';
 import { embeddedRegistry } from '../src/adapters/cities/embedded-packages.ts';
+import { loadNationalClimate } from '../src/adapters/cities/national-climate.ts';
 import { createSqlCounters } from '../src/adapters/counters/sql.ts';
 import { loadReportFonts } from '../src/adapters/pdf/font.ts';
 import { createInProcessQueue } from '../src/adapters/queue/in-process.ts';
@@ -45,6 +46,7 @@ const model = await createEmbeddedModel({
   dataDir: SHARED_MODEL_DIR,
   workers: 2,
   cities: await embeddedCitySpecs(registry.cities),
+  climate: loadNationalClimate(),
 });
 const opened = await openDatabase({ dataDir });
 const store = createReportJobStore(opened.db);

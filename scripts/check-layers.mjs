@@ -25,10 +25,15 @@
  * built to be filled later): whatever changes at run time is a value handed down or an
  * instance its caller owns.
  *
+ * Services, http and the model write no city id (a string literal naming a package of
+ * data/cities/, comments aside): what a city is — its reference points, time zone,
+ * settings — comes from its package, so that every city, imported ones too, is served
+ * by the same code.
+ *
  * docs/architecture.md ("Layers") draws the same picture. No dependency: a small regex
  * parser of `import … from`, `export … from` and `import()` is enough for our code.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 /** Imports allowed although they break a rule, each as [from, to] with the issue that removes it. */
@@ -149,14 +154,46 @@ const ALLOWED = {
   config: ['domain'],
 };
 
-/** Every import of `src` that points the wrong way or closes a cycle, as sentences; empty when clean. */
-export function checkLayers(src) {
+/** Layers that know no particular city: what a city is comes from its package (data/cities/<id>/city.json). */
+const CITY_AGNOSTIC = ['services', 'http', 'model', 'model-port'];
+
+/** the ids of the city packages shipped beside `src` (data/cities/<id>/city.json) */
+function shippedCityIds(src) {
+  const dir = join(src, '..', 'data', 'cities');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(dir, entry.name, 'city.json')))
+    .map((entry) => entry.name);
+}
+
+/** A city id written as a string literal in code (comments aside), as sentences; empty when there is none. */
+function cityLiterals(path, text, cityIds) {
+  if (cityIds.length === 0) return [];
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  const found = [];
+  for (const match of code.matchAll(/(['"`])([a-z][a-z0-9-]*)\1/g)) {
+    if (cityIds.includes(match[2]))
+      found.push(
+        `${path}: the city id '${match[2]}' is written in code (a city's points, names and settings come from its package)`,
+      );
+  }
+  return found;
+}
+
+/**
+ * Every import of `src` that points the wrong way or closes a cycle, and every city id
+ * written in a city-agnostic layer, as sentences; empty when clean. `cityIds` defaults
+ * to the packages shipped beside `src`.
+ */
+export function checkLayers(src, cityIds = shippedCityIds(src)) {
   const problems = [];
   const graph = new Map();
   for (const file of files(src)) {
     const from = relative(src, file);
     const imports = importsOf(src, file);
     if (layerOf(from) === 'domain') problems.push(...impurities(from, readFileSync(file, 'utf8')));
+    if (CITY_AGNOSTIC.includes(layerOf(from)))
+      problems.push(...cityLiterals(from, readFileSync(file, 'utf8'), cityIds));
     graph.set(
       from,
       imports.map(({ to }) => to),
@@ -233,6 +270,6 @@ if (process.argv[1] === new URL(import.meta.url).pathname) {
     process.exit(1);
   }
   process.stdout.write(
-    `layer check: ${count} files, imports point down, no cycles, ports live with their users, the domain is pure\n`,
+    `layer check: ${count} files, imports point down, no cycles, ports live with their users, the domain is pure, no city ids in services, http or the model\n`,
   );
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { embeddedCitySpecs } from '../src/adapters/cities/embedded.ts';
 import { loadEmbeddedCities } from '../src/adapters/cities/embedded-packages.ts';
+import { loadNationalClimate } from '../src/adapters/cities/national-climate.ts';
 import { openDatabase } from '../src/adapters/store/database.ts';
 import { createReferenceStore } from '../src/adapters/store/reference-store.ts';
 import { NO_REFERENCE_YEARS, referenceYearsOf } from '../src/domain/live/reference-year.ts';
@@ -24,7 +25,7 @@ const END = '<!-- validation:end -->';
 
 const dataDir = process.env.DATA_DIR ?? join(tmpdir(), `svc-model-validate-${MODEL_VERSION}`);
 const engine = new ModelEngine(
-  await loadDomains(dataDir, await embeddedCitySpecs(loadEmbeddedCities())),
+  await loadDomains(dataDir, await embeddedCitySpecs(loadEmbeddedCities()), loadNationalClimate()),
   MODEL_SEED,
 );
 const backfilled = backfilledRows(engine, await backfilledYears());

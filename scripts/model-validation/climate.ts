@@ -1,7 +1,8 @@
+import { loadNationalClimate } from '../../src/adapters/cities/national-climate.ts';
 import type { CellSeries } from '../../src/domain/grid/model-data.ts';
 import type { ModelEngine } from '../../src/model/embedded/compute/engine.ts';
 import { cellAt } from '../../src/model/embedded/grid/geometry.ts';
-import { brusselsClock } from '../../src/model/embedded/meteo/local-time.ts';
+import { localClock } from '../../src/model/embedded/meteo/local-time.ts';
 import { HORIZON_DIRECTIONS, ROAD_CLASS, SURFACE } from '../../src/model/embedded/morphology/layout.ts';
 import type { Morphology } from '../../src/model/embedded/morphology/morphology.ts';
 import {
@@ -26,7 +27,9 @@ export interface StatRow {
 }
 
 const HOUR_MS = 3_600_000;
-const local = (ms: number) => brusselsClock(ms + HOUR_MS / 2);
+// the civil clock the model runs on (the national climate's time zone)
+const clock = localClock(loadNationalClimate().timeZone);
+const local = (ms: number) => clock.read(ms + HOUR_MS / 2);
 
 /** up to `max` matching cells spread evenly over the zone (cells outside it answer the nationwide grid) */
 let insideZone: Int32Array | null = null;

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { loadNationalClimate } from '../../src/adapters/cities/national-climate.ts';
+import { domainClimate } from '../../src/model/embedded/meteo/domain-climate.ts';
 import { parseEpw } from '../../src/model/embedded/meteo/epw.ts';
 import { dayOfYear } from '../../src/model/embedded/meteo/local-time.ts';
 import { referenceWeather } from '../../src/model/embedded/meteo/reference-weather.ts';
@@ -21,22 +22,20 @@ import { MODEL_SEED } from '../../src/model/embedded/version.ts';
  */
 const YEAR = 2025;
 const CENTRE = { lat: 50.8467, lon: 4.3525 };
-const epw = parseEpw(
-  readFileSync(
-    new URL('../../data/sources/brussels/BEL_VLG_Uccle.064470_TMYx.2007-2021.epw', import.meta.url),
-    'utf8',
-  ),
-);
+// the nationwide reference year's weather file and climate (data/national/climate.json)
+const national = loadNationalClimate();
+const climate = domainClimate(national);
+const epw = parseEpw(national.referenceWeatherEpw);
 
 const hours = Array.from({ length: 8760 }, (_, h) => Date.UTC(YEAR, 0, 1) + h * 3_600_000);
-const generated = hours.map((t) => observedWeather(MODEL_SEED, t, CENTRE.lat, CENTRE.lon));
+const generated = hours.map((t) => observedWeather(MODEL_SEED, t, CENTRE.lat, CENTRE.lon, climate));
 const measured = hours.map((t, i) => referenceWeather(epw, t, generated[i]!));
 
 function trafficWeightedMean(year: readonly Weather[], referenceVentilation: number): number {
   let sum = 0;
   let weight = 0;
   year.forEach((w, i) => {
-    const { traffic } = emissionProfiles(hours[i]!);
+    const { traffic } = emissionProfiles(hours[i]!, climate.timeZone);
     const { dilution, stagnation } = dispersion(w, winterOf(dayOfYear(hours[i]!).doy), referenceVentilation);
     sum += traffic * dilution * stagnation;
     weight += traffic;

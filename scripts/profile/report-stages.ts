@@ -9,6 +9,7 @@
  */
 import { embeddedCitySpecs } from '../../src/adapters/cities/embedded.ts';
 import { embeddedRegistry } from '../../src/adapters/cities/embedded-packages.ts';
+import { loadNationalClimate } from '../../src/adapters/cities/national-climate.ts';
 import { createChromiumRenderer } from '../../src/adapters/pdf/chromium.ts';
 import { loadReportFonts } from '../../src/adapters/pdf/font.ts';
 import { renderReportHtml } from '../../src/domain/reports/template.ts';
@@ -25,6 +26,7 @@ const model = await createEmbeddedModel({
   dataDir: SHARED_MODEL_DIR,
   workers: 2,
   cities: await embeddedCitySpecs(registry.cities),
+  climate: loadNationalClimate(),
 });
 const siteMap = createSiteMapProvider(model, () => registry);
 const fonts = loadReportFonts();

@@ -8,6 +8,7 @@ import { createRedisCache } from '../adapters/cache/redis.ts';
 import { createSqlCache } from '../adapters/cache/sql.ts';
 import { embeddedCitySpecs } from '../adapters/cities/embedded.ts';
 import { loadEmbeddedCities } from '../adapters/cities/embedded-packages.ts';
+import { loadNationalClimate } from '../adapters/cities/national-climate.ts';
 import { citySources } from '../adapters/cities/sources.ts';
 import { createFaultLog, type FaultLog } from '../adapters/faults/fault-log.ts';
 import { databaseProbe, diskProbe, modelProbe, redisProbe } from '../adapters/faults/probes.ts';
@@ -204,6 +205,7 @@ export async function compose(
       dataDir: config.modelDir,
       workers: config.modelWorkers,
       cities: cities.specs,
+      climate: loadNationalClimate(),
     }));
   // the services see the model through its timing and tracing wrapper (a no-op when off);
   // the city watcher loads packages into the raw one

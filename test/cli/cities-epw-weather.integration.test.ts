@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { loadNationalClimate } from '../../src/adapters/cities/national-climate.ts';
+import { domainClimate } from '../../src/model/embedded/meteo/domain-climate.ts';
 import { observedWeather } from '../../src/model/embedded/meteo/weather.ts';
 import { MODEL_SEED } from '../../src/model/embedded/version.ts';
 import { bearer, type CreatedKey, json, type Server, startServer } from '../helpers/acceptance.ts';
@@ -38,11 +40,12 @@ function warmerEpw(): string {
   ];
   const rows: string[] = [];
   const year = MANIFEST.reference_year;
+  const climate = domainClimate(loadNationalClimate());
   for (let i = 0; i < 8760; i++) {
     // row i is the hour ending (i mod 24) + 1 local standard time (UTC+1)
     const hourMs = Date.UTC(year, 0, 1) + (i - 1) * HOUR_MS;
     const local = new Date(Date.UTC(year, 0, 1) + i * HOUR_MS);
-    const w = observedWeather(MODEL_SEED, hourMs, lat, lon);
+    const w = observedWeather(MODEL_SEED, hourMs, lat, lon, climate);
     const f = new Array<string | number>(35).fill(0);
     f[0] = year;
     f[1] = local.getUTCMonth() + 1;

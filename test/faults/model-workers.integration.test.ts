@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { embeddedCitySpecs } from '../../src/adapters/cities/embedded.ts';
+import { loadNationalClimate } from '../../src/adapters/cities/national-climate.ts';
 import { createEmbeddedModel } from '../../src/model/embedded/index.ts';
 import type { WorkerPool } from '../../src/model/embedded/pool/worker-pool.ts';
 import { EMBEDDED_REGISTRY } from '../helpers/embedded-cities.ts';
@@ -21,6 +22,7 @@ describe('faults: a model worker thread dies', () => {
       dataDir: SHARED_MODEL_DIR,
       workers: 1,
       cities: await embeddedCitySpecs(EMBEDDED_REGISTRY.cities),
+      climate: loadNationalClimate(),
     });
     // the pool is the model's own; reaching it is how a test kills one thread
     pool = (model as unknown as { pool: WorkerPool }).pool;

@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { embeddedCitySpecs } from '../../src/adapters/cities/embedded.ts';
+import { loadNationalClimate } from '../../src/adapters/cities/national-climate.ts';
 import type { CellSeries, DomainId } from '../../src/domain/grid/model-data.ts';
 import { ModelEngine } from '../../src/model/embedded/compute/engine.ts';
 import { createEmbeddedModel, loadDomains } from '../../src/model/embedded/index.ts';
@@ -18,7 +19,7 @@ export const SHARED_DATA_DIR = join(tmpdir(), `svc-model-test-${MODEL_VERSION}`)
 let loaded: Promise<Map<DomainId, Morphology>> | undefined;
 export function sharedDomains(): Promise<Map<DomainId, Morphology>> {
   loaded ??= embeddedCitySpecs(EMBEDDED_REGISTRY.cities).then((cities) =>
-    loadDomains(SHARED_DATA_DIR, cities),
+    loadDomains(SHARED_DATA_DIR, cities, loadNationalClimate()),
   );
   return loaded;
 }
@@ -34,6 +35,7 @@ export async function sharedEmbeddedModel(workers: number): Promise<Microclimate
     dataDir: SHARED_DATA_DIR,
     workers,
     cities: await embeddedCitySpecs(EMBEDDED_REGISTRY.cities),
+    climate: loadNationalClimate(),
   });
 }
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { embeddedCitySpecs } from '../../src/adapters/cities/embedded.ts';
+import { loadNationalClimate } from '../../src/adapters/cities/national-climate.ts';
 import { ModelTimeoutError, ModelUnavailableError } from '../../src/domain/errors/failures.ts';
 import { createEmbeddedModel } from '../../src/model/embedded/index.ts';
 import type { MicroclimateModel } from '../../src/model/microclimate-model.ts';
@@ -40,6 +41,7 @@ before(async () => {
     dataDir: SHARED_MODEL_DIR,
     workers: 1,
     cities: await embeddedCitySpecs(EMBEDDED_REGISTRY.cities),
+    climate: loadNationalClimate(),
   });
   service = await startTestService({}, { model: failingSeries(model), start: false });
   key = await service.createKey(['--rate-per-min', '10000']);

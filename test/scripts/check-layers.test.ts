@@ -152,4 +152,26 @@ describe('layer check', () => {
     assert.equal(problems.filter((p) => p.startsWith('adapters/')).length, 0, text);
     assert.equal(problems.length, 7, text);
   });
+
+  test('services, http and the model write no city id; the domain, adapters and comments may', () => {
+    const src = tree({
+      'services/centre.ts':
+        "export const CENTRE = { testville: [50.5, 4.4] };\nexport const id = 'testville';\n",
+      'http/route.ts': 'export const path = `testville`;\n',
+      'model/embedded/clock.ts': 'export const zone = "testville";\n',
+      'model/port.ts':
+        "// the 'testville' domain, in a comment\n/** 'testville' */\nexport const ok = 'testvilles';\n",
+      'domain/cities.ts': "export const FIRST = 'testville';\n",
+      'adapters/cities/seed.ts': "export const SEED = 'testville';\n",
+    });
+    const { problems } = checkLayers(src, ['testville']);
+    const text = problems.join('\n');
+    assert.match(text, /services\/centre\.ts: the city id 'testville' is written in code/);
+    assert.match(text, /http\/route\.ts: the city id 'testville'/);
+    assert.match(text, /model\/embedded\/clock\.ts: the city id 'testville'/);
+    // an object key is not a literal the rule sees; comments and longer words are not ids
+    assert.equal(problems.length, 3, text);
+    // without packages there is nothing to look for
+    assert.deepEqual(checkLayers(src, []).problems, []);
+  });
 });

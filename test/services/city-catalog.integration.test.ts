@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { embeddedCitySpecs } from '../../src/adapters/cities/embedded.ts';
 import { loadEmbeddedCities } from '../../src/adapters/cities/embedded-packages.ts';
+import { loadNationalClimate } from '../../src/adapters/cities/national-climate.ts';
 import { packageRevision, readPackageDir } from '../../src/adapters/cities/package-dir.ts';
 import { createCityPackageStore } from '../../src/adapters/cities/package-store.ts';
 import { citySources } from '../../src/adapters/cities/sources.ts';
@@ -47,7 +48,12 @@ before(async () => {
   };
   const initial = await loadCities(sources);
   live = new LiveCities(initial.definitions);
-  model = await createEmbeddedModel({ dataDir: SHARED_MODEL_DIR, workers: 1, cities: initial.specs });
+  model = await createEmbeddedModel({
+    dataDir: SHARED_MODEL_DIR,
+    workers: 1,
+    cities: initial.specs,
+    climate: loadNationalClimate(),
+  });
   // a long interval: the test drives the polls itself
   watcher = watchCities(sources, model, initial, {
     intervalMs: 60_000,

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadEmbeddedCities } from '../../adapters/cities/embedded-packages.ts';
+import { loadNationalClimate } from '../../adapters/cities/national-climate.ts';
 import {
   packageRevision,
   readPackageDir,
@@ -148,7 +149,7 @@ async function importPackage(files: PackageFiles, deps: CitiesCommandDeps): Prom
   const revision = packageRevision(files);
   const spec = validatedPackageSpec(city, revision);
   // rasterise before storing: the instances find the rasters cached, and a failure stores nothing
-  const national = (await loadOrGenerateNational(deps.modelDir)).morphology;
+  const national = (await loadOrGenerateNational(deps.modelDir, loadNationalClimate())).morphology;
   await loadOrBuildCity(deps.modelDir, spec, national);
   const importedAt = deps.clock();
   await deps.store.put(city.manifest.id, revision, files, importedAt);

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { embeddedCitySpecs } from '../../adapters/cities/embedded.ts';
 import { loadEmbeddedCities } from '../../adapters/cities/embedded-packages.ts';
+import { loadNationalClimate } from '../../adapters/cities/national-climate.ts';
 import type { DomainId, TimedLayer } from '../../domain/grid/model-data.ts';
 import { ModelEngine } from '../../model/embedded/compute/engine.ts';
 import { HOUR_MS } from '../../model/embedded/compute/time-steps.ts';
@@ -49,6 +50,7 @@ export async function runRenderLayer(
   const domains = await loadDomains(
     ctx.dataDir,
     specs.filter((s) => s.id === city),
+    loadNationalClimate(),
   );
   const morphology = domains.get(city)!;
   let window = null;

@@ -24,6 +24,8 @@ export interface CityDefinition {
   products: Record<Product, boolean>;
   map: { layers: MapLayer[]; cadence: 'hourly'; resolution_m: number; forecast_hours: number } | null;
   referenceYear: number;
+  /** the city-centre points the air benchmark samples (city.json `air_reference_points`); absent: no benchmark */
+  airReferencePoints?: ReadonlyArray<{ lat: number; lon: number }>;
   attribution: string;
   /** current high-resolution zone */
   boundary: Ring;

@@ -9,7 +9,10 @@ export type Dataset = 'brussels_extended' | 'belgium_lowres';
  * city's zone it covers, imported ones included), `belgium_lowres` the nationwide grid.
  */
 export const DATASETS: readonly Dataset[] = ['brussels_extended', 'belgium_lowres'];
+/** the spec's name of the hyper-local dataset: an API constant, the same for every city, not a city's choice */
 export const HYPER_LOCAL_DATASET: Dataset = 'brussels_extended';
+/** the spec's name of the nationwide grid's dataset */
+export const NATIONWIDE_DATASET: Dataset = 'belgium_lowres';
 /**
  * The revision of the statistics' definitions, part of every cache key of computed
  * statistics: bumped when a figure's definition changes (2: `tropical_nights_air`, the

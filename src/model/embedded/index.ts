@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { NationalClimate } from '../../domain/coverage/national-climate.ts';
 import { ModelUnavailableError } from '../../domain/errors/failures.ts';
 import type {
   BuildingFootprint,
@@ -46,14 +47,17 @@ export interface EmbeddedModelOptions {
   workers?: number;
   /** the city domains at start; setCities changes them later */
   cities: readonly CityDomainSpec[];
+  /** the national climate (data/national/climate.json): the weather's normals, civil clock and the nationwide year */
+  climate: NationalClimate;
 }
 
 export async function loadDomains(
   dataDir: string,
   cities: readonly CityDomainSpec[],
+  climate: NationalClimate,
 ): Promise<Map<DomainId, Morphology>> {
   const domains = new Map<DomainId, Morphology>();
-  const national = (await loadOrGenerateNational(dataDir)).morphology;
+  const national = (await loadOrGenerateNational(dataDir, climate)).morphology;
   // cities without cached rasters are built side by side, each in a process of its own
   const built = await Promise.all(cities.map((city) => loadOrBuildCity(dataDir, city, national)));
   for (const [i, city] of cities.entries()) domains.set(city.id, built[i]!.morphology);
@@ -62,7 +66,7 @@ export async function loadDomains(
 }
 
 export async function createEmbeddedModel(options: EmbeddedModelOptions): Promise<MicroclimateModel> {
-  const domains = await loadDomains(options.dataDir, options.cities);
+  const domains = await loadDomains(options.dataDir, options.cities, options.climate);
   const size = Math.max(1, Math.floor(options.workers ?? 2));
   const pool = new WorkerPool(size, {
     seed: MODEL_SEED,
@@ -70,16 +74,25 @@ export async function createEmbeddedModel(options: EmbeddedModelOptions): Promis
   });
   // ready means fast: the workers hold each domain's reference-year tables before we answer
   await pool.warm();
-  return new EmbeddedModel(options.dataDir, domains, pool);
+  // the climate is data: a changed descriptor changes the numbers, so the version too
+  const climate = createHash('sha256').update(JSON.stringify(options.climate)).digest('hex').slice(0, 10);
+  return new EmbeddedModel(options.dataDir, domains, pool, climate);
 }
 
-/** the model version plus the revisions of the cities it runs on (and the backfilled years it uses) */
-function versionOf(morphologies: ReadonlyMap<DomainId, Morphology>, reference: ReferenceYears): string {
+/** the model version plus the revisions of the cities it runs on and of its climate (and the backfilled years it uses) */
+function versionOf(
+  morphologies: ReadonlyMap<DomainId, Morphology>,
+  reference: ReferenceYears,
+  climate: string,
+): string {
   const revisions = [...morphologies.values()]
     .filter((m) => m.info.id !== NATIONAL_DOMAIN)
     .map((m) => `${m.info.id}@${m.info.revision}`)
     .sort();
-  const digest = createHash('sha256').update(revisions.join(',')).digest('hex').slice(0, 10);
+  const digest = createHash('sha256')
+    .update(`${revisions.join(',')};climate@${climate}`)
+    .digest('hex')
+    .slice(0, 10);
   return reference === NO_REFERENCE_YEARS
     ? `${MODEL_VERSION}+${digest}`
     : `${MODEL_VERSION}+${digest}+${reference.version}`;
@@ -99,9 +112,11 @@ class EmbeddedModel implements MicroclimateModel {
     private readonly dataDir: string,
     private readonly morphologies: Map<DomainId, Morphology>,
     private readonly pool: WorkerPool,
+    /** digest of the national climate descriptor the domains run in */
+    private readonly climate: string,
   ) {
     this.footprints = new DomainFootprints(morphologies);
-    this.version = versionOf(morphologies, this.reference);
+    this.version = versionOf(morphologies, this.reference, climate);
   }
 
   async setReferenceYears(years: ReferenceYears): Promise<void> {
@@ -118,7 +133,7 @@ class EmbeddedModel implements MicroclimateModel {
       // ready means fast: the threads hold the new year's tables before it is announced
       if (warm.length > 0) await this.pool.broadcast({ method: 'warm', domains: warm });
       this.reference = years;
-      this.version = versionOf(this.morphologies, years);
+      this.version = versionOf(this.morphologies, years, this.climate);
     });
     this.changing = next.catch(() => {});
     return next;
@@ -160,7 +175,7 @@ class EmbeddedModel implements MicroclimateModel {
     // the main thread switches only once every worker holds the new rasters
     for (const m of added) this.morphologies.set(m.info.id, m);
     for (const id of removed) this.morphologies.delete(id);
-    this.version = versionOf(this.morphologies, this.reference);
+    this.version = versionOf(this.morphologies, this.reference, this.climate);
     if (removed.length > 0) await this.pool.broadcast({ method: 'detach', domains: removed });
   }
 

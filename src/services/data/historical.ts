@@ -5,13 +5,14 @@ import { swappedCoordinatesHint } from '../../domain/coverage/swapped-hint.ts';
 import { assertCityInScope, entitledMetrics } from '../../domain/data/entitlement.ts';
 import { parseMetrics, parseRadius } from '../../domain/data/location-input.ts';
 import { apiError } from '../../domain/errors/catalogue.ts';
-import type { DomainId } from '../../domain/grid/model-data.ts';
+import { type DomainId, NATIONAL_DOMAIN } from '../../domain/grid/model-data.ts';
 import type { KeyRecord } from '../../domain/keys/key-record.ts';
 import type { Source } from '../../domain/live/provenance.ts';
 import {
   type Dataset,
   type HistoricalStats,
   HYPER_LOCAL_DATASET,
+  NATIONWIDE_DATASET,
   STATISTICS_REVISION,
 } from '../../domain/stats/historical-stats.ts';
 import type { KeyValueCache } from '../ports/cache-port.ts';
@@ -54,7 +55,7 @@ export interface HistoricalDeps {
   referenceSources?: (domain: DomainId) => Source[] | undefined;
 }
 
-/** Which dataset answers a location: the hyper-local model inside Brussels' zone, the nationwide grid elsewhere in Belgium. */
+/** Which dataset answers a location: the hyper-local model inside a city's zone (one offering historical statistics), the nationwide grid elsewhere in the country. */
 export function datasetFor(
   registry: CityRegistry,
   lat: number,
@@ -70,7 +71,7 @@ export function datasetFor(
   if (coverage.covered === 'high_res' && coverage.city.products.historical) {
     return { dataset: HYPER_LOCAL_DATASET, domain: coverage.city.id as DomainId, city: coverage.city };
   }
-  return { dataset: 'belgium_lowres', domain: 'belgium', city: null };
+  return { dataset: NATIONWIDE_DATASET, domain: NATIONAL_DOMAIN, city: null };
 }
 
 /**
@@ -121,7 +122,7 @@ export function createHistoricalService(deps: HistoricalDeps): HistoricalService
     if (city && input.key) assertCityInScope(input.key, city);
     const info = deps.model.domain(domain);
     const modelled = (['air', 'wind', 'thermal'] as const).filter((m) => info.models[m]) as DataMetric[];
-    const where = dataset === 'belgium_lowres' ? 'nationwide' : `in ${city?.name}`;
+    const where = dataset === NATIONWIDE_DATASET ? 'nationwide' : `in ${city?.name}`;
     const metrics = input.key ? entitledMetrics(input.key, input.requested, modelled, where) : modelled;
     // the nationwide grid answers with the cell containing the location and ignores radius
     const sampling = sampleCells(
@@ -129,7 +130,7 @@ export function createHistoricalService(deps: HistoricalDeps): HistoricalService
       domain,
       location.lat,
       location.lon,
-      dataset === 'belgium_lowres' ? undefined : radius,
+      dataset === NATIONWIDE_DATASET ? undefined : radius,
       input.widenToNearest,
     );
     const cacheKey = `historical:${deps.model.version}:r${STATISTICS_REVISION}:${dataset}:${location.lat}:${location.lon}:${sampling.radiusM ?? '-'}`;
@@ -210,7 +211,7 @@ export function createHistoricalService(deps: HistoricalDeps): HistoricalService
      */
     assertSampleable(location: { lat: number; lon: number }, radius: number, radiusGiven: boolean): void {
       const { dataset, domain } = datasetFor(deps.cities(), location.lat, location.lon);
-      if (dataset === 'belgium_lowres') return;
+      if (dataset === NATIONWIDE_DATASET) return;
       sampleCells(deps.model, domain, location.lat, location.lon, radius, !radiusGiven);
     },
     /** a city's statistics credit its package's sources; the nationwide grid keeps the report's default */

@@ -1,6 +1,6 @@
 import { classifyPoint } from '../../domain/coverage/classify.ts';
 import type { Cities } from '../../domain/coverage/registry.ts';
-import type { CellSeries, DomainId } from '../../domain/grid/model-data.ts';
+import { type CellSeries, type DomainId, NATIONAL_DOMAIN } from '../../domain/grid/model-data.ts';
 import type {
   AirBlock,
   AirReference,
@@ -24,20 +24,6 @@ export interface StatisticsReferences {
   thermal?: ThermalReference;
 }
 
-/** City-centre reference locations for the air benchmark: open streets and squares of the Pentagon. */
-const CITY_CENTRE_REFERENCES: Partial<Record<DomainId, Array<[number, number]>>> = {
-  brussels: [
-    [50.8467, 4.3525],
-    [50.8503, 4.3488],
-    [50.8449, 4.3572],
-    [50.8427, 4.3497],
-    [50.8488, 4.3561],
-    [50.8418, 4.3553],
-    [50.8524, 4.3553],
-    [50.8457, 4.3446],
-  ],
-};
-
 /** Cells sampled for "the coverage area as a whole": a lattice of outdoor cells over the domain. */
 const LATTICE = 6;
 
@@ -54,7 +40,7 @@ export interface StatisticsEngine {
 
 export function createStatisticsEngine(deps: {
   model: ModelSampling & ModelSeries;
-  /** the live city registry: a city's references sample the points of its zone */
+  /** the live city registry: a city's references sample the points of its zone and its package's air reference points */
   cities: Cities;
   cache: KeyValueCache;
   pool: StatisticsPool;
@@ -84,7 +70,7 @@ export function createStatisticsEngine(deps: {
         const lon = grid.west + ((j + 0.5) / LATTICE) * grid.cols * grid.dLon;
         const coverage = classifyPoint(registry, lat, lon);
         // only points the domain actually answers for
-        if (domain === 'belgium' ? coverage.covered !== false : coverage.covered === 'high_res')
+        if (domain === NATIONAL_DOMAIN ? coverage.covered !== false : coverage.covered === 'high_res')
           points.push([lat, lon]);
       }
     }
@@ -94,9 +80,13 @@ export function createStatisticsEngine(deps: {
   async function computeReferences(domain: DomainId): Promise<StatisticsReferences> {
     const references: StatisticsReferences = {};
     const info = deps.model.domain(domain);
-    const centre = CITY_CENTRE_REFERENCES[domain];
+    // the city's own centre points (city.json `air_reference_points`); the nationwide grid has none
+    const centre = deps.cities().find(domain)?.airReferencePoints;
     if (centre && info.models.air) {
-      const cells = nearestOutdoorCells(domain, centre);
+      const cells = nearestOutdoorCells(
+        domain,
+        centre.map(({ lat, lon }): [number, number] => [lat, lon]),
+      );
       const series = await deps.model.series(domain, cells, { kind: 'reference' });
       const blocks = await Promise.all(series.map((cell) => deps.pool.compute(cell.hours, [cell], {})));
       const shares = blocks.map((b) => b.air?.good_pct).filter((v): v is number => typeof v === 'number');

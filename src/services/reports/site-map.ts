@@ -1,6 +1,7 @@
 import type { Cities } from '../../domain/coverage/registry.ts';
 import type { DomainId, LonLatWindow } from '../../domain/grid/model-data.ts';
 import type { Point, SiteMap } from '../../domain/reports/site-map/types.ts';
+import { NATIONWIDE_DATASET } from '../../domain/stats/historical-stats.ts';
 import { datasetFor } from '../data/historical.ts';
 import { sampleCells } from '../data/sampling.ts';
 import type { ModelSampling } from '../ports/model-sampling-port.ts';
@@ -36,7 +37,7 @@ export function summerAfternoons(year: number): number[] {
 export function createSiteMapProvider(model: ModelTiles & ModelSampling, cities: Cities): SiteMapProvider {
   return async ({ lat, lon, radius }) => {
     const { dataset, domain } = datasetFor(cities(), lat, lon);
-    const nationwide = dataset === 'belgium_lowres';
+    const nationwide = dataset === NATIONWIDE_DATASET;
     const info = model.domain(domain as DomainId);
     const extent = nationwide ? EXTENT.nationwide : EXTENT.city;
     const cosLat = Math.cos((lat * Math.PI) / 180);

@@ -30,6 +30,9 @@ export function cityDefinition(
         }
       : null,
     referenceYear: manifest.reference_year ?? 2025,
+    ...(manifest.air_reference_points
+      ? { airReferencePoints: manifest.air_reference_points.map(({ lat, lon }) => ({ lat, lon })) }
+      : {}),
     attribution: manifest.attribution,
     boundary,
     plannedBoundary,

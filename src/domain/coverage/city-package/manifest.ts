@@ -37,6 +37,23 @@ export const CityManifestSchema = Type.Object(
       Type.Number({ minimum: 5, maximum: 25, default: 10, description: 'model cell size, metres' }),
     ),
     forecast_hours: Type.Optional(Type.Integer({ minimum: 1, maximum: 48, default: 48 })),
+    air_reference_points: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            lat: Type.Number({ minimum: -90, maximum: 90 }),
+            lon: Type.Number({ minimum: -180, maximum: 180 }),
+          },
+          { additionalProperties: false },
+        ),
+        {
+          minItems: 1,
+          maxItems: 64,
+          description:
+            'open streets and squares of the city centre that the air benchmark (`air.reference` of the statistics) compares against; absent: the city has no air benchmark',
+        },
+      ),
+    ),
     model: Type.Optional(
       Type.Object(
         {

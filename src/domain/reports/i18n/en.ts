@@ -194,7 +194,7 @@ export const en = {
     'These are modelled yearly statistics, not measurements: they describe typical conditions outdoors, not a particular day, and say nothing about indoor air or temperatures.',
   attributionTitle: 'Attribution',
   attributionDefault:
-    'Synthetic output of the svc-api microclimate model: a deterministic simulation on generated city morphology and the Uccle climatology. These are not measurements.',
+    'Output of the svc-api microclimate model, a deterministic simulation, not measurements. Outside the cities’ zones the model runs on a generated map of Belgium in 1 km cells (towns, motorways, forests, terrain) and a measured weather year: by default the Uccle typical year 2007–2021 (TMYx, climate.onebuilding.org, from NOAA ISD and Copernicus ERA5). Belgium outline: Natural Earth.',
   attributionLive:
     'The live data behind the service’s real-time and forecast answers (not used in these yearly statistics): {credits}.',
   mapTitle: 'The address and its surroundings',

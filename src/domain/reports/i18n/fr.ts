@@ -199,7 +199,7 @@ export const fr: Record<MessageKey, string> = {
     'Il s’agit de statistiques annuelles modélisées, pas de mesures : elles décrivent les conditions habituelles à l’extérieur, pas un jour précis, et ne disent rien de l’air ni des températures à l’intérieur.',
   attributionTitle: 'Attribution',
   attributionDefault:
-    'Résultats synthétiques du modèle de microclimat de svc-api : une simulation déterministe sur une morphologie urbaine générée et la climatologie d’Uccle. Il ne s’agit pas de mesures.',
+    'Résultats du modèle de microclimat de svc-api, une simulation déterministe : il ne s’agit pas de mesures. Hors des zones des villes, le modèle repose sur une carte générée de la Belgique en mailles de 1 km (villes, autoroutes, forêts, relief) et sur une année météorologique mesurée : par défaut l’année type d’Uccle 2007–2021 (TMYx, climate.onebuilding.org, d’après NOAA ISD et Copernicus ERA5). Contour de la Belgique : Natural Earth.',
   attributionLive:
     'Les données en direct derrière les réponses en temps réel et les prévisions du service (non utilisées dans ces statistiques annuelles) : {credits}.',
   mapTitle: 'L’adresse et ses environs',

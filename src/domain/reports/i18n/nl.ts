@@ -197,7 +197,7 @@ export const nl: Record<MessageKey, string> = {
     'Dit zijn gemodelleerde jaarstatistieken, geen metingen: ze beschrijven de gebruikelijke omstandigheden buiten, geen bepaalde dag, en zeggen niets over lucht of temperatuur binnen.',
   attributionTitle: 'Bronvermelding',
   attributionDefault:
-    'Synthetische uitvoer van het microklimaatmodel van svc-api: een deterministische simulatie op een gegenereerde stadsmorfologie en de klimatologie van Ukkel. Dit zijn geen metingen.',
+    'Uitvoer van het microklimaatmodel van svc-api, een deterministische simulatie: dit zijn geen metingen. Buiten de zones van de steden rekent het model op een gegenereerde kaart van België in cellen van 1 km (kernen, autosnelwegen, bossen, reliëf) en een gemeten weerjaar: standaard het typische jaar van Ukkel 2007–2021 (TMYx, climate.onebuilding.org, op basis van NOAA ISD en Copernicus ERA5). Omtrek van België: Natural Earth.',
   attributionLive:
     'De live gegevens achter de realtime- en verwachtingsantwoorden van de dienst (niet gebruikt in deze jaarstatistieken): {credits}.',
   mapTitle: 'Het adres en de omgeving',

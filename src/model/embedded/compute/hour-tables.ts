@@ -60,11 +60,13 @@ export class HourTables {
   build(m: Morphology, hours: readonly HourSpec[], live = false): HourTable {
     const table = createHourTable(hours.length);
     const { lat, lon } = m.centre;
+    const climate = m.climate;
+    if (!climate) throw new Error(`domain ${m.info.id} was loaded without its climate`);
     hours.forEach((h, i) => {
       const forecast = h.issuedMs !== undefined && h.issuedMs < h.hourMs;
       const w = forecast
-        ? forecastWeather(this.seed, h.hourMs, h.issuedMs!, lat, lon)
-        : observedWeather(this.seed, h.hourMs, lat, lon);
+        ? forecastWeather(this.seed, h.hourMs, h.issuedMs!, lat, lon, climate)
+        : observedWeather(this.seed, h.hourMs, lat, lon, climate);
       // a city's weather.epw replaces the generated weather of its reference year
       const own =
         !forecast && m.referenceWeather && new Date(h.hourMs).getUTCFullYear() === m.info.referenceYear;
@@ -85,6 +87,7 @@ export class HourTables {
           : own && !fed.fed
             ? referenceWeather(m.referenceWeather!, h.hourMs, w)
             : fed.weather,
+        climate,
       );
     });
     return table;

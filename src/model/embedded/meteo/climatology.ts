@@ -1,17 +1,13 @@
+import type { MonthlyNormals } from '../../../domain/coverage/national-climate.ts';
 import { dayOfYear } from './local-time.ts';
 
 /**
- * Brussels climate normals (Uccle), month by month: the typical meteorological year of
- * DOMAIN.md §5 (mean temperature, mean daily range, RH, 10 m wind) plus our own cloud
- * cover figures, tuned so that global radiation sums to about 965 kWh/m² a year.
- * Values are interpolated smoothly through mid-month points.
+ * The climate normals of an hour, interpolated smoothly through the mid-month values of
+ * the national climate descriptor (data/national/climate.json, handed to the model): the
+ * typical meteorological year of DOMAIN.md §5 (mean temperature, mean daily range, RH,
+ * 10 m wind) plus cloud cover figures tuned so that global radiation sums to the
+ * station's yearly total.
  */
-const MEAN_TEMP = [3.6, 4.5, 7.3, 9.8, 13.9, 16.5, 18.1, 18.8, 15.0, 11.4, 6.7, 4.0];
-const DAILY_RANGE = [4.6, 5.7, 5.9, 7.1, 7.8, 7.9, 7.4, 7.7, 6.9, 5.6, 4.6, 5.0];
-const REL_HUMIDITY = [84, 81, 75, 68, 71, 72, 73, 73, 80, 81, 87, 87];
-const WIND_10M = [3.8, 3.8, 3.5, 3.5, 3.1, 2.9, 2.7, 2.4, 2.7, 3.4, 3.4, 3.6];
-const CLOUD_COVER = [0.8, 0.74, 0.68, 0.58, 0.58, 0.57, 0.58, 0.59, 0.64, 0.72, 0.8, 0.82];
-
 export interface Normals {
   meanTempC: number;
   dailyRangeC: number;
@@ -39,17 +35,14 @@ function interpolateMonthly(values: readonly number[], monthPos: number): number
   );
 }
 
-export function normalsAt(ms: number): Normals {
+export function normalsAt(ms: number, monthly: MonthlyNormals): Normals {
   const { doy, yearDays } = dayOfYear(ms);
   const monthPos = (doy / yearDays) * 12;
   return {
-    meanTempC: interpolateMonthly(MEAN_TEMP, monthPos),
-    dailyRangeC: interpolateMonthly(DAILY_RANGE, monthPos),
-    relHumidityPct: interpolateMonthly(REL_HUMIDITY, monthPos),
-    wind10Ms: interpolateMonthly(WIND_10M, monthPos),
-    cloud: interpolateMonthly(CLOUD_COVER, monthPos),
+    meanTempC: interpolateMonthly(monthly.meanTempC, monthPos),
+    dailyRangeC: interpolateMonthly(monthly.dailyRangeC, monthPos),
+    relHumidityPct: interpolateMonthly(monthly.relHumidityPct, monthPos),
+    wind10Ms: interpolateMonthly(monthly.wind10Ms, monthPos),
+    cloud: interpolateMonthly(monthly.cloud, monthPos),
   };
 }
-
-/** the published monthly means, for tests that compare the generated year against them */
-export const UCCLE_MONTHLY = { MEAN_TEMP, DAILY_RANGE, REL_HUMIDITY, WIND_10M } as const;

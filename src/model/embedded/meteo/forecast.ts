@@ -1,4 +1,5 @@
 import { smoothNoise1 } from '../noise/smooth-noise.ts';
+import type { DomainClimate } from './domain-climate.ts';
 import { cloudyGhi } from './solar.ts';
 import { observedWeather, type Weather } from './weather.ts';
 
@@ -17,8 +18,9 @@ export function forecastWeather(
   issuedMs: number,
   lat: number,
   lon: number,
+  climate: DomainClimate,
 ): Weather {
-  const truth = observedWeather(seed, hourMs, lat, lon);
+  const truth = observedWeather(seed, hourMs, lat, lon, climate);
   const lead = Math.max(0, (hourMs - issuedMs) / HOUR_MS);
   if (lead === 0) return truth;
   const issue = Math.floor(issuedMs / HOUR_MS);

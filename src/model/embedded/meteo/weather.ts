@@ -1,12 +1,13 @@
 import { normalCdf, normalQuantile } from '../noise/normal.ts';
 import { smoothNoise1 } from '../noise/smooth-noise.ts';
 import { normalsAt } from './climatology.ts';
+import type { DomainClimate } from './domain-climate.ts';
 import { activeEpisodes, envelope } from './events.ts';
 import { dayOfYear } from './local-time.ts';
 import { cloudyGhi, sunPosition } from './solar.ts';
 
 /**
- * Hourly weather for any UTC hour: Uccle normals plus deterministic anomalies. The
+ * Hourly weather for any UTC hour: the climate's normals plus deterministic anomalies. The
  * anomalies are smooth random processes of absolute time at several time scales
  * (synoptic ~2–3 days, slow ~2 weeks, fast ~hours) plus drawn episodes (heat waves,
  * cold spells, storms), so every hour is computable on its own and consecutive hours
@@ -30,11 +31,6 @@ export interface Weather {
 const HOUR_MS = 3_600_000;
 const WEIBULL_K = 1.5;
 const GAMMA_1_PLUS_INV_K = 0.9027; // Γ(1 + 1/1.5): Weibull mean = c · Γ
-// Uccle 8-sector wind-rose frequencies (N, NE, E, SE, S, SW, W, NW), hours ≥ 0.5 m/s
-const ROSE = [5.0, 10.7, 10.4, 3.0, 7.1, 23.4, 33.3, 7.0];
-// strong winds come with Atlantic depressions: mostly SW–W, some NW (RMI; RWDI's
-// "strongest winds from the west")
-const STORM_ROSE = [2, 1, 1, 1, 6, 36, 42, 11];
 const cdfOf = (rose: readonly number[]) => {
   const total = rose.reduce((a, b) => a + b, 0);
   let acc = 0;
@@ -43,8 +39,17 @@ const cdfOf = (rose: readonly number[]) => {
     return acc;
   });
 };
-const ROSE_CDF = cdfOf(ROSE);
-const STORM_CDF = cdfOf(STORM_ROSE);
+
+/** the cumulative wind roses of a climate (data/national/climate.json `wind_rose`), once per climate */
+const roseCdfs = new WeakMap<DomainClimate['windRose'], { all: number[]; strong: number[] }>();
+function cdfsOf(rose: DomainClimate['windRose']): { all: number[]; strong: number[] } {
+  let cdfs = roseCdfs.get(rose);
+  if (!cdfs) {
+    cdfs = { all: cdfOf(rose.all), strong: cdfOf(rose.strong) };
+    roseCdfs.set(rose, cdfs);
+  }
+  return cdfs;
+}
 
 enum Stream {
   CloudSyn = 1,
@@ -61,11 +66,12 @@ enum Stream {
 }
 
 /** a direction from the rose, tilted towards the storm rose by `storminess` in [0, 1] */
-function windDirectionFromUniform(u: number, storminess: number): number {
+function windDirectionFromUniform(u: number, storminess: number, rose: DomainClimate['windRose']): number {
+  const { all, strong } = cdfsOf(rose);
   let lower = 0;
-  for (let k = 0; k < ROSE_CDF.length; k++) {
-    const upper = ROSE_CDF[k]! + storminess * (STORM_CDF[k]! - ROSE_CDF[k]!);
-    if (u <= upper || k === ROSE_CDF.length - 1) {
+  for (let k = 0; k < all.length; k++) {
+    const upper = all[k]! + storminess * (strong[k]! - all[k]!);
+    if (u <= upper || k === all.length - 1) {
       const f = (u - lower) / Math.max(1e-9, upper - lower);
       return (((k * 45 - 22.5 + f * 45) % 360) + 360) % 360;
     }
@@ -88,9 +94,15 @@ function magnusDewPointDepression(taC: number, rh: number): number {
 }
 
 /** the "true" (observed) weather at the start of an hour, for a location */
-export function observedWeather(seed: number, hourMs: number, lat: number, lon: number): Weather {
+export function observedWeather(
+  seed: number,
+  hourMs: number,
+  lat: number,
+  lon: number,
+  climate: DomainClimate,
+): Weather {
   const t = hourMs / HOUR_MS;
-  const normals = normalsAt(hourMs);
+  const normals = normalsAt(hourMs, climate.monthlyNormals);
   const { doy } = dayOfYear(hourMs);
   const episodes = activeEpisodes(seed, hourMs);
   const heat = envelope(episodes.heat, hourMs, 30 * HOUR_MS);
@@ -158,7 +170,7 @@ export function observedWeather(seed: number, hourMs: number, lat: number, lon: 
     1.0018;
   // the faster the wind, the more it blows from the storm sectors
   const storminess = Math.min(1, Math.max(0, (zw - 0.6) / 1.1));
-  const windDirDeg = windDirectionFromUniform(normalCdf(zd), storminess);
+  const windDirDeg = windDirectionFromUniform(normalCdf(zd), storminess, climate.windRose);
 
   const ghiWm2 = cloudyGhi(sun.elevationDeg, cloud);
   return {

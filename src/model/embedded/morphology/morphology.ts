@@ -1,4 +1,5 @@
 import type { DomainInfo } from '../../../domain/grid/model-data.ts';
+import type { DomainClimate } from '../meteo/domain-climate.ts';
 import type { EpwYear } from '../meteo/epw.ts';
 import { type CellRasters, type FootprintArrays, viewColumns } from './layout.ts';
 
@@ -15,6 +16,8 @@ export interface Morphology {
   rectCount: number;
   /** the city's own reference-year weather (weather.epw); absent: the climatology */
   referenceWeather?: EpwYear;
+  /** the climate its weather is generated in (the national descriptor's); set when the domain is loaded */
+  climate?: DomainClimate;
   rasters: CellRasters;
   footprints: FootprintArrays;
 }
@@ -26,6 +29,7 @@ export interface MorphologyTransfer {
   buffer: SharedArrayBuffer;
   rectCount: number;
   referenceWeather?: EpwYear;
+  climate?: DomainClimate;
 }
 
 export function attachMorphology(t: MorphologyTransfer): Morphology {
@@ -41,5 +45,6 @@ export function transferOf(m: Morphology): MorphologyTransfer {
     buffer: m.buffer,
     rectCount: m.rectCount,
     ...(m.referenceWeather ? { referenceWeather: m.referenceWeather } : {}),
+    ...(m.climate ? { climate: m.climate } : {}),
   };
 }

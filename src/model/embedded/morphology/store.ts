@@ -1,8 +1,9 @@
 import type { PackageFiles } from '../../../domain/coverage/city-package/package.ts';
+import type { NationalClimate } from '../../../domain/coverage/national-climate.ts';
 import type { CityDomainSpec } from '../../../services/city-domains-port.ts';
 import { cellAt } from '../grid/geometry.ts';
+import { domainClimate } from '../meteo/domain-climate.ts';
 import { parseEpw } from '../meteo/epw.ts';
-import { nationalReferenceWeather } from '../meteo/national-weather.ts';
 import { buildCityInProcess } from './build-city-process.ts';
 import { cityDomainInfo, domainCentre, nationalDomainInfo } from './domains.ts';
 import { type CityClimate, cityFromGeometry, withClimateDefaults } from './generate-city.ts';
@@ -22,12 +23,21 @@ export function cityCacheName(spec: Pick<CityDomainSpec, 'id' | 'revision'>): st
   return `city-${spec.id}-${spec.revision}`;
 }
 
+/**
+ * The nationwide grid, in the national climate (data/national/climate.json, handed down
+ * by the caller): its reference year runs on the descriptor's weather file, and every
+ * domain's weather on its normals and civil clock.
+ */
 export async function loadOrGenerateNational(
   dataDir: string,
+  climate: NationalClimate,
 ): Promise<{ morphology: Morphology; generated: boolean }> {
   const info = nationalDomainInfo();
   // the weather is not cached with the rasters (as a city's weather.epw)
-  const weather = { referenceWeather: nationalReferenceWeather() };
+  const weather = {
+    referenceWeather: parseEpw(climate.referenceWeatherEpw),
+    climate: domainClimate(climate),
+  };
   const cached = await readCached(dataDir, info.id, info);
   if (cached) return { morphology: { ...cached, ...weather }, generated: false };
   const morphology = generateNational(info);
@@ -53,8 +63,12 @@ export async function loadOrBuildCity(
 ): Promise<{ morphology: Morphology; generated: boolean }> {
   const info = cityDomainInfo(spec);
   const name = cityCacheName(spec);
-  // the weather is not cached with the rasters: parsing 8760 rows takes milliseconds
-  const weather = spec.referenceWeatherEpw ? { referenceWeather: parseEpw(spec.referenceWeatherEpw) } : {};
+  // the weather is not cached with the rasters: parsing 8760 rows takes milliseconds; a
+  // city's weather is generated in the nation's climate
+  const weather = {
+    ...(spec.referenceWeatherEpw ? { referenceWeather: parseEpw(spec.referenceWeatherEpw) } : {}),
+    ...(national.climate ? { climate: national.climate } : {}),
+  };
   const cached = await readCached(dataDir, name, info);
   if (cached) return { morphology: { ...cached, ...weather }, generated: false };
   const nationalClimate = nationalClimateAt(national, domainCentre(info));

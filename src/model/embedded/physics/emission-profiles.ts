@@ -1,4 +1,4 @@
-import { brusselsClock } from '../meteo/local-time.ts';
+import { localClock } from '../meteo/local-time.ts';
 import { isBelgianPublicHoliday } from '../meteo/public-holidays.ts';
 
 /**
@@ -46,9 +46,10 @@ export function dayKind(weekday: number, holiday: boolean): DayKind {
   return weekday === 5 ? 'saturday' : 'weekday';
 }
 
-export function emissionProfiles(hourMs: number): { traffic: number; heating: number } {
+/** the profiles of an hour on the civil clock of `timeZone` (the national climate's) */
+export function emissionProfiles(hourMs: number, timeZone: string): { traffic: number; heating: number } {
   // the record's hour is described by its middle
-  const { hour, weekday, year, month, day } = brusselsClock(hourMs + 1_800_000);
+  const { hour, weekday, year, month, day } = localClock(timeZone).read(hourMs + 1_800_000);
   const kind = dayKind(weekday, isBelgianPublicHoliday(year, month, day));
   return {
     traffic: TRAFFIC[kind][hour]!,

@@ -1,4 +1,5 @@
 import { normalsAt } from '../meteo/climatology.ts';
+import type { DomainClimate } from '../meteo/domain-climate.ts';
 import { dayOfYear } from '../meteo/local-time.ts';
 import { skyEmissivity, splitRadiation } from '../meteo/solar.ts';
 import type { Weather } from '../meteo/weather.ts';
@@ -104,7 +105,13 @@ export function winterOf(doy: number): number {
   return Math.cos((2 * Math.PI * (doy - 15)) / 365.25);
 }
 
-export function fillHour(table: HourTable, i: number, hourMs: number, w: Weather): void {
+export function fillHour(
+  table: HourTable,
+  i: number,
+  hourMs: number,
+  w: Weather,
+  climate: DomainClimate,
+): void {
   const { doy } = dayOfYear(hourMs);
   const sinH = Math.max(0, Math.sin((w.sunElevationDeg * Math.PI) / 180));
   const { diffuse, directNormal } = splitRadiation(w.ghiWm2, w.sunElevationDeg, doy, w.taC, w.rhPct);
@@ -113,7 +120,7 @@ export function fillHour(table: HourTable, i: number, hourMs: number, w: Weather
 
   const { convective, dilution, stagnation } = dispersion(w, winter);
   const airMass = Math.exp(0.33 * w.pollutionZ);
-  const { traffic, heating } = emissionProfiles(hourMs);
+  const { traffic, heating } = emissionProfiles(hourMs, climate.timeZone);
   const heatingSeason = Math.max(0, 0.55 + 0.45 * winter);
 
   table.hourMs[i] = hourMs;
@@ -162,7 +169,7 @@ export function fillHour(table: HourTable, i: number, hourMs: number, w: Weather
   // days in the weather model, so the current cloud cover stands in for the day's)
   const sunnyDay = Math.max(0, (0.55 - 0.45 * winter) * (1 - 0.8 * w.cloud));
   table.storedHeatC[i] = 8 * sunnyDay * night;
-  table.taNormalC[i] = normalsAt(hourMs).meanTempC;
+  table.taNormalC[i] = normalsAt(hourMs, climate.monthlyNormals).meanTempC;
   table.winter[i] = winter;
   const vapour = vapourPressureKpa(w.taC, w.rhPct) * 10;
   table.vapourHpa[i] = vapour;

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { loadNationalClimate } from '../../../../src/adapters/cities/national-climate.ts';
+import { domainClimate } from '../../../../src/model/embedded/meteo/domain-climate.ts';
 import { forecastWeather } from '../../../../src/model/embedded/meteo/forecast.ts';
 import { observedWeather, type Weather } from '../../../../src/model/embedded/meteo/weather.ts';
 import { MODEL_SEED } from '../../../../src/model/embedded/version.ts';
@@ -7,9 +9,11 @@ import { MODEL_SEED } from '../../../../src/model/embedded/version.ts';
 const HOUR = 3_600_000;
 const LAT = 50.85;
 const LON = 4.36;
+/** the climate the service runs in (data/national/climate.json) */
+const CLIMATE = domainClimate(loadNationalClimate());
 const year: Weather[] = [];
 const start = Date.UTC(2025, 0, 1);
-for (let h = 0; h < 8760; h++) year.push(observedWeather(MODEL_SEED, start + h * HOUR, LAT, LON));
+for (let h = 0; h < 8760; h++) year.push(observedWeather(MODEL_SEED, start + h * HOUR, LAT, LON, CLIMATE));
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const monthOf = (h: number) => new Date(start + h * HOUR).getUTCMonth();
 
@@ -62,7 +66,7 @@ describe('reference-year meteorology (Uccle climate)', () => {
   });
 
   test('is the same in any process: a pure function of seed and hour', () => {
-    const again = observedWeather(MODEL_SEED, start + 4321 * HOUR, LAT, LON);
+    const again = observedWeather(MODEL_SEED, start + 4321 * HOUR, LAT, LON, CLIMATE);
     assert.deepEqual(again, year[4321]);
   });
 });
@@ -77,12 +81,12 @@ describe('forecast drift', () => {
       const at1 = issued + HOUR;
       const at48 = issued + 48 * HOUR;
       near += Math.abs(
-        forecastWeather(MODEL_SEED, at1, issued, LAT, LON).taC -
-          observedWeather(MODEL_SEED, at1, LAT, LON).taC,
+        forecastWeather(MODEL_SEED, at1, issued, LAT, LON, CLIMATE).taC -
+          observedWeather(MODEL_SEED, at1, LAT, LON, CLIMATE).taC,
       );
       far += Math.abs(
-        forecastWeather(MODEL_SEED, at48, issued, LAT, LON).taC -
-          observedWeather(MODEL_SEED, at48, LAT, LON).taC,
+        forecastWeather(MODEL_SEED, at48, issued, LAT, LON, CLIMATE).taC -
+          observedWeather(MODEL_SEED, at48, LAT, LON, CLIMATE).taC,
       );
       n++;
     }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { embeddedCitySpecs } from '../../../../src/adapters/cities/embedded.ts';
+import { loadNationalClimate } from '../../../../src/adapters/cities/national-climate.ts';
 import { geometryFromFiles } from '../../../../src/domain/coverage/city-package/model-geometry.ts';
 import { buildCityInProcess } from '../../../../src/model/embedded/morphology/build-city-process.ts';
 import { cityDomainInfo, domainCentre } from '../../../../src/model/embedded/morphology/domains.ts';
@@ -37,7 +38,7 @@ before(async () => {
   for (const file of readdirSync(cacheDir(SHARED_DATA_DIR)))
     if (file.startsWith('belgium.'))
       copyFileSync(join(cacheDir(SHARED_DATA_DIR), file), join(cacheDir(dataDir), file));
-  const loaded = await loadOrGenerateNational(dataDir);
+  const loaded = await loadOrGenerateNational(dataDir, loadNationalClimate());
   assert.equal(loaded.generated, false);
   national = loaded.morphology;
   charleroi = (await embeddedCitySpecs(EMBEDDED_REGISTRY.cities)).find((spec) => spec.id === 'charleroi')!;
