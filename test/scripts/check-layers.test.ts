@@ -159,7 +159,7 @@ describe('layer check', () => {
         "export const CENTRE = { testville: [50.5, 4.4] };\nexport const id = 'testville';\n",
       'http/route.ts': 'export const path = `testville`;\n',
       'model/embedded/clock.ts': 'export const zone = "testville";\n',
-      'model/port.ts':
+      'model/embedded/notes.ts':
         "// the 'testville' domain, in a comment\n/** 'testville' */\nexport const ok = 'testvilles';\n",
       'domain/cities.ts': "export const FIRST = 'testville';\n",
       'adapters/cities/seed.ts': "export const SEED = 'testville';\n",
