@@ -39,7 +39,8 @@ export type LauncherEvent =
 
 let launcher: Worker | null = null;
 let nextId = 0;
-const waiting = new Map<number, (event: LauncherEvent) => void>();
+/** the processes under way, by id: the launcher thread their order went to, and who waits */
+const waiting = new Map<number, { thread: Worker; deliver: (event: LauncherEvent) => void }>();
 
 /** the launcher thread (and its spawner process), started on first use; it never keeps the server alive */
 function launcherThread(): Worker {
@@ -51,10 +52,13 @@ function launcherThread(): Worker {
       execArgv: fromSource ? ['--import', import.meta.resolve('tsx')] : [],
     },
   });
-  thread.on('message', (event: LauncherEvent) => waiting.get(event.id)?.(event));
+  thread.on('message', (event: LauncherEvent) => waiting.get(event.id)?.deliver(event));
+  // a thread that fails (its 'error', then its 'exit') fails only the orders it was given:
+  // a next order may already have started a new launcher, whose processes carry on
   const fail = (message: string) => {
-    launcher = null;
-    for (const [id, deliver] of waiting) deliver({ id, kind: 'error', message });
+    if (launcher === thread) launcher = null;
+    for (const [id, order] of waiting)
+      if (order.thread === thread) order.deliver({ id, kind: 'error', message });
   };
   thread.on('error', (error) => fail(`the process launcher failed: ${error.message}`));
   thread.on('exit', (code) => fail(`the process launcher exited with code ${code}`));
@@ -101,7 +105,7 @@ export function runOneShotProcess<T>(from: string, name: string, options: OneSho
       if (settled) return;
       settled = true;
       waiting.delete(id);
-      if (waiting.size === 0) thread.unref();
+      if (![...waiting.values()].some((order) => order.thread === thread)) thread.unref();
       clearTimeout(deadline);
       options.signal?.removeEventListener('abort', onAbort);
       // an answered process exits by itself; any other is stopped here
@@ -115,18 +119,22 @@ export function runOneShotProcess<T>(from: string, name: string, options: OneSho
     );
     const onAbort = () => settle(() => reject(new Error(`${options.what}: stopped (shutting down)`)));
     options.signal?.addEventListener('abort', onAbort, { once: true });
-    waiting.set(id, (event) => {
-      if (event.kind === 'reply') {
-        const reply = event.reply as OneShotReply<T>;
-        settle(() => (reply.ok ? resolve(reply.answer) : reject(new Error(reply.message))));
-      } else if (event.kind === 'error') settle(() => reject(new Error(`${options.what}: ${event.message}`)));
-      else {
-        const last = event.stderr.trim().split('\n').at(-1);
-        const how = event.signal ?? `code ${event.code}`;
-        settle(() =>
-          reject(new Error(`the process for ${options.what} exited with ${how}${last ? `: ${last}` : ''}`)),
-        );
-      }
+    waiting.set(id, {
+      thread,
+      deliver: (event) => {
+        if (event.kind === 'reply') {
+          const reply = event.reply as OneShotReply<T>;
+          settle(() => (reply.ok ? resolve(reply.answer) : reject(new Error(reply.message))));
+        } else if (event.kind === 'error')
+          settle(() => reject(new Error(`${options.what}: ${event.message}`)));
+        else {
+          const last = event.stderr.trim().split('\n').at(-1);
+          const how = event.signal ?? `code ${event.code}`;
+          settle(() =>
+            reject(new Error(`the process for ${options.what} exited with ${how}${last ? `: ${last}` : ''}`)),
+          );
+        }
+      },
     });
     // a process under way holds this one, as a child process's handle would (a CLI
     // waiting for a build has nothing else to keep it running)
