@@ -1,4 +1,5 @@
 import type { GeocodeService } from '../../../services/geocode.ts';
+import { KEY_REQUIRED } from '../../openapi/access.ts';
 import { problemResponses } from '../../schemas/common.ts';
 import { GEOCODE_MAX_LIMIT, GeocodeQuerySchema, GeocodeResponseSchema } from '../../schemas/geocode.ts';
 import type { FeatureRoutes, V1App } from '../types.ts';
@@ -17,7 +18,10 @@ function registerGeocode(service: GeocodeService) {
         schema: {
           tags: ['geocode'],
           summary: 'Candidates for an address, with their coverage',
-          security: [{ bearer: [] }, { apiKey: [] }],
+          operationId: 'geocode',
+          description:
+            'Candidates for an address, each with whether it is covered. Key with product `geocode`. `q` is required (at least 1 character), `limit` is 1 to 5 (default 5). `query` echoes `q` as received; `results` may be empty.',
+          security: KEY_REQUIRED,
           querystring: GeocodeQuerySchema,
           response: { 200: GeocodeResponseSchema, ...problemResponses(400, 401, 403, 429, 502) },
         },

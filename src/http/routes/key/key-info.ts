@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { type KeyRecord, keyInformation } from '../../../domain/keys/key-record.ts';
+import { KEY_REQUIRED } from '../../openapi/access.ts';
 import { requireKey } from '../../plugins/api-key.ts';
 import { problemResponses } from '../../schemas/common.ts';
 import type { V1App } from '../types.ts';
@@ -34,7 +35,10 @@ export function registerKeyInfo(app: V1App): void {
       schema: {
         tags: ['keys'],
         summary: 'The presented key: scopes and limits',
-        security: [{ bearer: [] }, { apiKey: [] }],
+        operationId: 'getKey',
+        description:
+          'The presented key: its four scopes (cities, products, metrics, horizons) and its limits. Any product. No key or an unknown key is `401 unauthorized`; a deactivated or expired key is `403 forbidden`.',
+        security: KEY_REQUIRED,
         response: { 200: KeyInformationSchema, ...problemResponses(401, 403, 429) },
       },
     },

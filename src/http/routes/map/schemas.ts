@@ -72,6 +72,10 @@ export const TileJsonSchema = Type.Object(
   { title: 'TileJSON' },
 );
 
+/** How a signed URL authorises, in the words of the map operations' descriptions. */
+export const SIGNED_URL_RULES =
+  'Fetched by map clients from the signed URLs of the map catalog: the query (`key`, `exp`, `sig`) authorises, no key header is needed and no rate window applies. Clients never construct or modify these URLs. An expired `exp` is `401 url_expired`; an unsigned URL or a failed signature is `401 unauthorized`.';
+
 /** a parameter given twice is let through as a list, so the signature check refuses it (401), not validation (400) */
 const SignedParam = Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())]));
 

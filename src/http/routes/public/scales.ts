@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { apiError } from '../../../domain/errors/catalogue.ts';
 import { findScale, listScaleSummaries, listViews } from '../../../domain/scales/index.ts';
 import { publicResourceCaching } from '../../cache-headers.ts';
+import { KEY_OPTIONAL } from '../../openapi/access.ts';
 import { problemResponses } from '../../schemas/common.ts';
 import { ScaleListSchema, ScaleSchema } from '../../schemas/scales.ts';
 import type { V1App } from '../types.ts';
@@ -43,6 +44,10 @@ export function registerScales(app: V1App): void {
       schema: {
         tags: ['public'],
         summary: 'Views and scale summaries',
+        operationId: 'listScales',
+        description:
+          'Views and scale summaries, optionally for one `metric` (`air`, `wind` or `thermal`; any other value is `400 validation_error`). Served with `Cache-Control: public, max-age=3600` and an ETag; a revalidation answers 304 with no body.',
+        security: KEY_OPTIONAL,
         querystring: MetricQuery,
         response: {
           200: ScaleListSchema,
@@ -74,6 +79,10 @@ export function registerScales(app: V1App): void {
       schema: {
         tags: ['public'],
         summary: 'One classification scale in full',
+        operationId: 'getScale',
+        description:
+          'One classification scale in full: classes, colours and bounds. An unknown id is `404 not_found`.',
+        security: KEY_OPTIONAL,
         // no length rule: an id of any length that names no scale is 404
         params: Type.Object({ scale: Type.String() }),
         response: { 200: ScaleSchema, ...problemResponses(401, 403, 404, 429) },

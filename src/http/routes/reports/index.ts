@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { assertJobId } from '../../../services/reports/request.ts';
 import type { ReportService } from '../../../services/reports/service.ts';
+import { KEY_REQUIRED } from '../../openapi/access.ts';
 import { requireKey } from '../../plugins/api-key.ts';
 import { problemResponses } from '../../schemas/common.ts';
 import type { FeatureRoutes, V1App } from '../types.ts';
@@ -63,7 +64,10 @@ function registerReports(service: ReportService) {
         schema: {
           tags: ['reports'],
           summary: 'Order an Environmental Intelligence Report (asynchronous)',
-          security: [{ bearer: [] }, { apiKey: [] }],
+          operationId: 'createReport',
+          description:
+            'Orders an Environmental Intelligence Report, generated asynchronously; poll `links.status` until `status` is `completed`, then download the files. Key with product `reports`. Body: either `address` or both `lat` and `lon` (JSON numbers), `radius` 5 to 50 metres (default 10), `lang` `en`, `fr` or `nl` (default `en`). Any location in Belgium is accepted; elsewhere `422 outside_coverage` and no work starts. Each accepted request counts against the daily report quota (`429 quota_exceeded` when used up). Files are kept 30 days.',
+          security: KEY_REQUIRED,
           body: ReportBodySchema,
           response: { 202: AcceptedSchema, ...problemResponses(400, 401, 403, 422, 429, 502, 504) },
         },
@@ -90,7 +94,10 @@ function registerReports(service: ReportService) {
         schema: {
           tags: ['reports'],
           summary: 'A report job and its files',
-          security: [{ bearer: [] }, { apiKey: [] }],
+          operationId: 'getReport',
+          description:
+            'A report job: `processing` (stage `queued`, `running` or `delivering`), `completed` (with `files`, `address`, `lang`, `expires_in_days`; `pdf_pending: true` while the PDF is still rendered on later polls) or `failed` (with `detail`). Key with product `reports`. `job_id` is a lowercase UUID v4; a malformed id is `400 validation_error`.',
+          security: KEY_REQUIRED,
           params: JobParams,
           response: { 200: ReportJobSchema, ...problemResponses(400, 401, 403, 404, 429, 502, 504) },
         },
@@ -109,7 +116,10 @@ function registerReports(service: ReportService) {
         schema: {
           tags: ['reports'],
           summary: 'Download a generated report file',
-          security: [{ bearer: [] }, { apiKey: [] }],
+          operationId: 'downloadReport',
+          description:
+            'The generated file as an attachment named `SVC_Report_{slug}.{html|pdf}`: `format=html` is a self-contained `text/html` page, `format=pdf` an A4 `application/pdf`. Key with product `reports`. `404 not_found` when the job is unknown, the file is not generated yet, or it expired after 30 days.',
+          security: KEY_REQUIRED,
           params: JobParams,
           querystring: Type.Object(
             { format: Type.Union([Type.Literal('html'), Type.Literal('pdf')]) },
