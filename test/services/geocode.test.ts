@@ -8,7 +8,8 @@ import { createGazetteer, ensureGazetteerSeeded } from '../../src/adapters/geoco
 import type { Geocoder } from '../../src/adapters/geocoder/port.ts';
 import { type OpenedDatabase, openDatabase } from '../../src/adapters/store/database.ts';
 import { ApiError } from '../../src/domain/errors/catalogue.ts';
-import { GeocodeQuerySchema, GeocodeResponseSchema } from '../../src/http/schemas/geocode.ts';
+import { GeocodeResponseSchema } from '../../src/domain/geocode/geocode-result.ts';
+import { GeocodeQuerySchema } from '../../src/http/schemas/geocode.ts';
 import { createGeocodeService, type GeocodeService } from '../../src/services/geocode.ts';
 import { TtlLru } from '../../src/services/geocode-cache.ts';
 import { embeddedCities } from '../helpers/embedded-cities.ts';

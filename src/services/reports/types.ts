@@ -8,6 +8,7 @@ import type { ReportLang } from '../../domain/reports/i18n/index.ts';
 import type { ReportFont } from '../../domain/reports/styles.ts';
 import type { Telemetry } from '../../domain/telemetry/port.ts';
 import type { JobLogger as ReportLogger } from './job-events.ts';
+import type { SubmitResult } from './request.ts';
 import type { SiteMapProvider } from './site-map.ts';
 import type { ReportStatistics } from './statistics-port.ts';
 
@@ -66,12 +67,7 @@ export interface SubmitInput {
   requestId?: string;
 }
 
-export interface SubmitResult {
-  job_id: string;
-  status: 'processing';
-  stage: 'queued';
-  links: { status: string };
-}
+export type { SubmitResult };
 
 export type JobView =
   | { job_id: string; status: 'processing'; stage: 'queued' | 'running' | 'delivering' }

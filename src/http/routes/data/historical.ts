@@ -1,9 +1,9 @@
+import { HistoricalStatsSchema } from '../../../domain/stats/historical-stats.ts';
 import type { HistoricalService } from '../../../services/data/historical.ts';
 import { KEY_REQUIRED } from '../../openapi/access.ts';
 import { requireKey } from '../../plugins/api-key.ts';
 import { problemResponses } from '../../schemas/common.ts';
 import { HistoricalQuerySchema, LOCATION_RULES } from '../../schemas/data-query.ts';
-import { HistoricalStatsSchema } from '../../schemas/historical.ts';
 import type { V1App } from '../types.ts';
 
 export function registerHistoricalRoute(app: V1App, service: HistoricalService): void {
@@ -25,7 +25,6 @@ export function registerHistoricalRoute(app: V1App, service: HistoricalService):
       const { body, cacheStatus } = await service.stats(requireKey(request), request.query);
       reply.header('x-cache', cacheStatus);
       reply.header('cache-control', 'private, max-age=3600');
-      // the service's HistoricalStats and the response schema agree (http/schema-agreement.ts)
       return body;
     },
   );

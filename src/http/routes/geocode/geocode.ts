@@ -1,7 +1,8 @@
+import { GEOCODE_MAX_LIMIT, GeocodeResponseSchema } from '../../../domain/geocode/geocode-result.ts';
 import type { GeocodeService } from '../../../services/geocode.ts';
 import { KEY_REQUIRED } from '../../openapi/access.ts';
 import { problemResponses } from '../../schemas/common.ts';
-import { GEOCODE_MAX_LIMIT, GeocodeQuerySchema, GeocodeResponseSchema } from '../../schemas/geocode.ts';
+import { GeocodeQuerySchema } from '../../schemas/geocode.ts';
 import type { FeatureRoutes, V1App } from '../types.ts';
 
 /** GET /geocode: the address helper. Results serve only to query this service (spec rule 8). */

@@ -3,14 +3,13 @@ import { Type } from 'typebox';
 import type { Cities } from '../../../domain/coverage/registry.ts';
 import { apiError } from '../../../domain/errors/catalogue.ts';
 import { scopeAllows } from '../../../domain/keys/key-record.ts';
-import type { CatalogBody } from '../../../services/map/catalog-body.ts';
+import { type CatalogBody, CatalogSchema } from '../../../domain/map/catalog.ts';
 import type { CatalogService } from '../../../services/map/catalog-service.ts';
 import { addVary } from '../../cache-headers.ts';
 import { KEY_REQUIRED } from '../../openapi/access.ts';
 import { requireKey } from '../../plugins/api-key.ts';
 import { problemResponses } from '../../schemas/common.ts';
 import type { V1App } from '../types.ts';
-import { CatalogSchema } from './schemas.ts';
 
 /** GET /map/{city}: the map catalog, the only map URL a client hardcodes. */
 export function registerMapCatalog(app: V1App, service: CatalogService, cities: Cities): void {

@@ -1,10 +1,11 @@
 import { Type } from 'typebox';
 import { apiError } from '../../../domain/errors/catalogue.ts';
+import { TileJsonSchema } from '../../../domain/map/tilejson.ts';
 import type { TileService } from '../../../services/map/tile-service.ts';
 import { SIGNED_URL } from '../../openapi/access.ts';
 import { problemResponses } from '../../schemas/common.ts';
 import type { V1App } from '../types.ts';
-import { SIGNED_URL_RULES, SignedQuerySchema, TileJsonSchema } from './schemas.ts';
+import { SIGNED_URL_RULES, SignedQuerySchema } from './schemas.ts';
 
 /**
  * TileJSON of a signed layer: /map/{city}/tiles/{static}.json,

@@ -1,10 +1,11 @@
 import { Type } from 'typebox';
+import { CityDetailSchema } from '../../../domain/coverage/city-resources.ts';
 import type { Cities } from '../../../domain/coverage/registry.ts';
 import { apiError } from '../../../domain/errors/catalogue.ts';
 import { cityDetail, listCities } from '../../../services/cities.ts';
 import { publicResourceCaching } from '../../cache-headers.ts';
 import { KEY_OPTIONAL } from '../../openapi/access.ts';
-import { CitiesQuerySchema, CityDetailSchema, CityIndexSchema } from '../../schemas/cities.ts';
+import { CitiesQuerySchema, CityIndexSchema } from '../../schemas/cities.ts';
 import { problemResponses } from '../../schemas/common.ts';
 import type { V1App } from '../types.ts';
 

@@ -1,35 +1,12 @@
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { assertJobId } from '../../../services/reports/request.ts';
+import { assertJobId, ReportAcceptedSchema, ReportBodySchema } from '../../../services/reports/request.ts';
 import type { ReportService } from '../../../services/reports/service.ts';
 import { KEY_REQUIRED } from '../../openapi/access.ts';
 import { requireKey } from '../../plugins/api-key.ts';
 import { problemResponses } from '../../schemas/common.ts';
 import type { FeatureRoutes, V1App } from '../types.ts';
 import { reportBodyValidator } from './body-validator.ts';
-
-export const ReportBodySchema = Type.Object(
-  {
-    address: Type.Optional(Type.String({ maxLength: 200, description: 'alternative to lat and lon' })),
-    lat: Type.Optional(Type.Number({ minimum: -90, maximum: 90 })),
-    lon: Type.Optional(Type.Number({ minimum: -180, maximum: 180 })),
-    radius: Type.Optional(Type.Number({ minimum: 5, maximum: 50, default: 10 })),
-    lang: Type.Optional(
-      Type.Union([Type.Literal('en'), Type.Literal('fr'), Type.Literal('nl')], { default: 'en' }),
-    ),
-  },
-  { title: 'ReportRequest', description: 'Provide either address or both lat and lon.' },
-);
-
-const AcceptedSchema = Type.Object(
-  {
-    job_id: Type.String({ format: 'uuid' }),
-    status: Type.Literal('processing'),
-    stage: Type.Literal('queued'),
-    links: Type.Object({ status: Type.String() }),
-  },
-  { title: 'ReportAccepted' },
-);
 
 const FileLink = Type.Object({ url: Type.String() });
 const ReportJobSchema = Type.Object(
@@ -69,7 +46,7 @@ function registerReports(service: ReportService) {
             'Orders an Environmental Intelligence Report, generated asynchronously; poll `links.status` until `status` is `completed`, then download the files. Key with product `reports`. Body: either `address` or both `lat` and `lon` (JSON numbers), `radius` 5 to 50 metres (default 10), `lang` `en`, `fr` or `nl` (default `en`). Any location in Belgium is accepted; elsewhere `422 outside_coverage` and no work starts. Each accepted request counts against the daily report quota (`429 quota_exceeded` when used up). Files are kept 30 days.',
           security: KEY_REQUIRED,
           body: ReportBodySchema,
-          response: { 202: AcceptedSchema, ...problemResponses(400, 401, 403, 422, 429, 502, 504) },
+          response: { 202: ReportAcceptedSchema, ...problemResponses(400, 401, 403, 422, 429, 502, 504) },
         },
         // the schema without coercion or defaults, refusals in the report parser's words
         validatorCompiler: reportBodyValidator,
