@@ -2,6 +2,7 @@ import { type Static, Type } from 'typebox';
 import { roundCoordinate } from '../../domain/coverage/rounding.ts';
 import { apiError } from '../../domain/errors/catalogue.ts';
 import { REPORT_LANGS, type ReportLang } from '../../domain/reports/i18n/index.ts';
+import { literalUnion } from '../../domain/schemas/literal-union.ts';
 
 /**
  * The body of POST /reports, checked by the rules of the spec. The route validates with
@@ -34,12 +35,7 @@ export const ReportBodySchema = Type.Object(
     lat: Type.Optional(Type.Number({ minimum: -90, maximum: 90 })),
     lon: Type.Optional(Type.Number({ minimum: -180, maximum: 180 })),
     radius: Type.Optional(Type.Number({ minimum: RADIUS_MIN, maximum: RADIUS_MAX, default: RADIUS_DEFAULT })),
-    lang: Type.Optional(
-      Type.Union(
-        REPORT_LANGS.map((lang) => Type.Literal(lang)),
-        { default: 'en' },
-      ),
-    ),
+    lang: Type.Optional(literalUnion(REPORT_LANGS, { default: 'en' })),
   },
   { title: 'ReportRequest', description: 'Provide either address or both lat and lon.' },
 );

@@ -1,28 +1,9 @@
 import type { FastifyReply } from 'fastify';
-import { Type } from 'typebox';
-import { type KeyRecord, keyInformation } from '../../../domain/keys/key-record.ts';
+import { KeyInformationSchema, type KeyRecord, keyInformation } from '../../../domain/keys/key-record.ts';
 import { KEY_REQUIRED } from '../../openapi/access.ts';
 import { requireKey } from '../../plugins/api-key.ts';
 import { problemResponses } from '../../schemas/common.ts';
 import type { V1App } from '../types.ts';
-
-const StringList = Type.Array(Type.String());
-
-export const KeyInformationSchema = Type.Object(
-  {
-    label: Type.String(),
-    type: Type.Union([Type.Literal('sk'), Type.Literal('pk')]),
-    cities: StringList,
-    products: StringList,
-    metrics: StringList,
-    horizons: StringList,
-    limits: Type.Object({ rate_per_min: Type.Integer(), reports_per_day: Type.Integer() }),
-    origins: StringList,
-    created: Type.String({ format: 'date' }),
-    expires_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-  },
-  { title: 'KeyInformation' },
-);
 
 export function registerKeyInfo(app: V1App): void {
   // The body depends on the key record alone, serialised by the schema above once per
