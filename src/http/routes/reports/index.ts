@@ -1,5 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
+import { REPORT_LANGS } from '../../../domain/reports/i18n/index.ts';
+import { literalUnion } from '../../../domain/schemas/literal-union.ts';
 import { assertJobId, ReportAcceptedSchema, ReportBodySchema } from '../../../services/reports/request.ts';
 import type { ReportService } from '../../../services/reports/service.ts';
 import { KEY_REQUIRED } from '../../openapi/access.ts';
@@ -17,7 +19,7 @@ const ReportJobSchema = Type.Object(
       Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('delivering')]),
     ),
     address: Type.Optional(Type.String()),
-    lang: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('fr'), Type.Literal('nl')])),
+    lang: Type.Optional(literalUnion(REPORT_LANGS)),
     files: Type.Optional(Type.Object({ html: FileLink, pdf: Type.Optional(FileLink) })),
     pdf_pending: Type.Optional(Type.Boolean()),
     expires_in_days: Type.Optional(Type.Integer()),
