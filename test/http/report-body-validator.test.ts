@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { type TSchema, Type } from 'typebox';
 import { ApiError } from '../../src/domain/errors/catalogue.ts';
 import { reportBodyValidator } from '../../src/http/routes/reports/body-validator.ts';
-import { ReportBodySchema } from '../../src/http/routes/reports/index.ts';
+import { ReportBodySchema } from '../../src/services/reports/request.ts';
 
 /** The POST /reports body validator on its own: what the route's schema check does and says. */
 const compile = (schema: TSchema = ReportBodySchema) =>

@@ -1,28 +1,55 @@
+import { type Static, Type } from 'typebox';
+
 /**
- * The geocode response (spec: Geocode result, GET /geocode) as the geocode service
- * builds it; http/schemas/geocode.ts describes the same shape for validation and
- * OpenAPI, and http/schema-agreement.ts makes the compiler hold the two together.
+ * The geocode response (spec: Geocode result, GET /geocode), written once as a schema:
+ * the geocode service builds bodies of this type, and the route validates, serialises
+ * and documents them with the same schema.
  */
 
 /** At most this many results per query (the spec's `limit` ceiling). */
 export const GEOCODE_MAX_LIMIT = 5;
 
-interface Located {
-  address: string;
-  lat: number;
-  lon: number;
-  /** 0 to 1 */
-  relevance: number;
-}
+const CoveredInCity = Type.Object(
+  {
+    address: Type.String(),
+    lat: Type.Number(),
+    lon: Type.Number(),
+    relevance: Type.Number({ minimum: 0, maximum: 1 }),
+    covered: Type.Union([Type.Literal('high_res'), Type.Literal('high_res_in_development')]),
+    city: Type.String({ description: 'covering city id' }),
+  },
+  { additionalProperties: false },
+);
 
-export type GeocodeResult =
-  | (Located & { covered: 'high_res' | 'high_res_in_development'; city: string })
-  | (Located & { covered: 'national_low_res' })
-  /** outside the service area: its label and nothing else */
-  | { address: string; covered: false };
+const CoveredNationally = Type.Object(
+  {
+    address: Type.String(),
+    lat: Type.Number(),
+    lon: Type.Number(),
+    relevance: Type.Number({ minimum: 0, maximum: 1 }),
+    covered: Type.Literal('national_low_res'),
+  },
+  { additionalProperties: false },
+);
 
-export interface GeocodeResponse {
-  /** the q parameter as received */
-  query: string;
-  results: GeocodeResult[];
-}
+const NotCovered = Type.Object(
+  {
+    address: Type.String(),
+    covered: Type.Literal(false),
+  },
+  { additionalProperties: false, description: 'outside the service area: its label and nothing else' },
+);
+
+export const GeocodeResultSchema = Type.Union([CoveredInCity, CoveredNationally, NotCovered], {
+  title: 'GeocodeResult',
+});
+export type GeocodeResult = Static<typeof GeocodeResultSchema>;
+
+export const GeocodeResponseSchema = Type.Object(
+  {
+    query: Type.String({ description: 'the q parameter as received' }),
+    results: Type.Array(GeocodeResultSchema, { maxItems: GEOCODE_MAX_LIMIT }),
+  },
+  { title: 'GeocodeResponse' },
+);
+export type GeocodeResponse = Static<typeof GeocodeResponseSchema>;

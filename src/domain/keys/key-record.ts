@@ -1,6 +1,9 @@
+import { type Static, Type } from 'typebox';
 import type { Product } from '../coverage/cities.ts';
+import { literalUnion } from '../schemas/literal-union.ts';
 
-export type KeyType = 'sk' | 'pk';
+const KEY_TYPES = ['sk', 'pk'] as const;
+export type KeyType = (typeof KEY_TYPES)[number];
 
 /** A key as the service knows it (never the secret: only its hash is stored). */
 export interface KeyRecord {
@@ -20,19 +23,25 @@ export interface KeyRecord {
   revokedMs: number | null;
 }
 
-/** The key-information resource of the spec (GET /key, `keys create`). */
-export interface KeyInformation {
-  label: string;
-  type: KeyType;
-  cities: string[];
-  products: string[];
-  metrics: string[];
-  horizons: string[];
-  limits: { rate_per_min: number; reports_per_day: number };
-  origins: string[];
-  created: string;
-  expires_at: string | null;
-}
+const StringList = Type.Array(Type.String());
+
+/** The key-information resource of the spec (GET /key, `keys create`), written once as a schema. */
+export const KeyInformationSchema = Type.Object(
+  {
+    label: Type.String(),
+    type: literalUnion(KEY_TYPES),
+    cities: StringList,
+    products: StringList,
+    metrics: StringList,
+    horizons: StringList,
+    limits: Type.Object({ rate_per_min: Type.Integer(), reports_per_day: Type.Integer() }),
+    origins: StringList,
+    created: Type.String({ format: 'date' }),
+    expires_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  },
+  { title: 'KeyInformation' },
+);
+export type KeyInformation = Static<typeof KeyInformationSchema>;
 
 export function keyInformation(key: KeyRecord): KeyInformation {
   return {

@@ -1,24 +1,48 @@
-import type { FeedId } from './readings.ts';
+import { type Static, Type } from 'typebox';
+import { FEED_IDS, type FeedId } from './readings.ts';
 
 /**
  * `meta.sources` of /historical/stats, /realtime and /forecast (CONTRACT.md, "Live data
- * and provenance"): the inputs behind an answer and how current each was.
+ * and provenance"): the inputs behind an answer and how current each was. Written once
+ * as a schema: the services build sources of this type, the routes document them.
  */
-export type SourceId = FeedId | 'open-meteo-archive' | 'epw' | 'synthetic';
-export type SourceKind = 'observation' | 'forecast' | 'reanalysis' | 'typical-year' | 'synthetic';
-export type SourceStatus = 'fresh' | 'stale' | 'fallback';
+const SOURCE_IDS = [...FEED_IDS, 'open-meteo-archive', 'epw', 'synthetic'] as const;
+export type SourceId = (typeof SOURCE_IDS)[number];
+const SOURCE_KINDS = ['observation', 'forecast', 'reanalysis', 'typical-year', 'synthetic'] as const;
+export type SourceKind = (typeof SOURCE_KINDS)[number];
+const SOURCE_STATUSES = ['fresh', 'stale', 'fallback'] as const;
+export type SourceStatus = (typeof SOURCE_STATUSES)[number];
 
-export interface Source {
-  id: SourceId;
-  kind: SourceKind;
-  status: SourceStatus;
-  /** ISO 8601 UTC time of the newest value used; null when nothing measured was used */
-  as_of: string | null;
-  /** what this source stands for in the answer (e.g. `meteorology`, `air`) */
-  input?: string;
-  /** the provider's credit line (licence terms) */
-  attribution?: string;
-}
+const SourceSchema = Type.Object(
+  {
+    id: Type.Enum(SOURCE_IDS, { description: 'the input' }),
+    kind: Type.Enum(SOURCE_KINDS),
+    status: Type.Enum(SOURCE_STATUSES, {
+      description:
+        'fresh: the feed answers and is as recent as usual; stale: polls failed or the data stopped advancing for two poll intervals (the last good data is served); fallback: nothing usable, the synthetic generator stands in',
+    }),
+    as_of: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: 'the newest value used, ISO 8601 UTC',
+    }),
+    input: Type.Optional(Type.String({ description: 'what the source drives: meteorology, air, air-bias…' })),
+    attribution: Type.Optional(Type.String({ description: "the provider's credit" })),
+  },
+  { additionalProperties: true },
+);
+export type Source = Static<typeof SourceSchema>;
+
+export const SourcesSchema = Type.Array(SourceSchema, {
+  description: 'the inputs behind this answer when it was computed (additive to the specification)',
+});
+
+/**
+ * `meta.geometry` (additive, issue #33): whether the city's buildings around the point are
+ * mapped or, where the source map is incomplete, estimated from land use (docs/cities.md)
+ */
+export const GeometrySchema = Type.Enum(['mapped', 'estimated'], {
+  description:
+    'a city point only: the buildings around it are mapped footprints, or (estimated) the map is incomplete there and the built share comes from land use (beyond the specification)',
+});
 
 export const FEED_KIND: Record<FeedId, SourceKind> = {
   'ircel-celine': 'observation',

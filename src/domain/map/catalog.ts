@@ -1,32 +1,52 @@
-import type { TimedMapLayer } from './layers.ts';
+import { type Static, Type } from 'typebox';
+import { CityRefSchema } from '../coverage/city-resources.ts';
 
 /**
- * The map catalog resource (GET /map/{city}) as the catalog service builds it and the
- * browser client reads it; http/routes/map/schemas.ts describes it for validation and
- * OpenAPI, and http/schema-agreement.ts makes the compiler hold the two together.
+ * The map catalog resource (GET /map/{city}), written once as a schema: the catalog
+ * service builds bodies of these types, the browser client reads them, and the route
+ * validates, serialises and documents them with the same schema.
  */
-export interface LayerLink {
-  tilejson: string;
-}
+const LayerLinkSchema = Type.Object(
+  { tilejson: Type.String({ description: 'signed relative URL of the layer TileJSON, starting with /v1' }) },
+  { title: 'MapLayerLink' },
+);
+export type LayerLink = Static<typeof LayerLinkSchema>;
 
-export interface CatalogStep {
-  timestamp: string;
-  timestamp_ms: number;
-  layers: Partial<Record<TimedMapLayer, LayerLink>>;
-}
+const StepSchema = Type.Object(
+  {
+    timestamp: Type.String({ format: 'date-time' }),
+    timestamp_ms: Type.Integer(),
+    layers: Type.Record(Type.String(), LayerLinkSchema, {
+      description: 'signed TileJSON per layer; a layer without data at this step is absent',
+    }),
+  },
+  { title: 'MapStep' },
+);
+export type CatalogStep = Static<typeof StepSchema>;
 
-export interface CatalogBody {
-  city: { id: string; name: string; country: string };
-  meta: {
-    crs: 'EPSG:3857';
-    tile_format: 'mvt';
-    resolution_m: number;
-    generated_utc: string;
-    catalog_ttl_s: number;
-    url_expires_utc: string;
-  };
-  static: Record<string, LayerLink>;
-  realtime?: CatalogStep;
-  forecast: CatalogStep[];
-  range?: Partial<Record<TimedMapLayer, Record<string, { min: number; max: number }>>>;
-}
+export const CatalogSchema = Type.Object(
+  {
+    city: CityRefSchema,
+    meta: Type.Object({
+      crs: Type.Literal('EPSG:3857'),
+      tile_format: Type.Literal('mvt'),
+      resolution_m: Type.Number(),
+      generated_utc: Type.String({ format: 'date-time' }),
+      catalog_ttl_s: Type.Integer(),
+      url_expires_utc: Type.String({ format: 'date-time' }),
+    }),
+    static: Type.Record(Type.String(), LayerLinkSchema),
+    realtime: Type.Optional(StepSchema),
+    forecast: Type.Array(StepSchema),
+    range: Type.Optional(
+      Type.Record(
+        Type.String(),
+        Type.Record(Type.String(), Type.Object({ min: Type.Number(), max: Type.Number() }), {
+          description: 'keyed by the step timestamp_ms',
+        }),
+      ),
+    ),
+  },
+  { title: 'MapCatalog' },
+);
+export type CatalogBody = Static<typeof CatalogSchema>;

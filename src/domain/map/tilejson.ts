@@ -1,33 +1,41 @@
+import { type Static, Type } from 'typebox';
 import type { LayerDescriptor } from './layers.ts';
 
 /**
- * TileJSON 3.0.0 for one layer (at one step, for timed layers). The tile template is
+ * TileJSON 3.0.0 for one layer (at one step, for timed layers), written once as a schema
+ * that the TileJSON routes validate, serialise and document with. The tile template is
  * relative and starts with /v1, as every link in a response body of this API; the
- * browser client resolves it against the API's origin.
+ * browser client resolves it against the API's origin. `timestamp` and `timestamp_ms`, the
+ * step's hour on timed layers, are an addition to TileJSON (which allows extra keys).
  */
-export interface TileJson {
-  tilejson: '3.0.0';
-  name: string;
-  description: string;
-  version: string;
-  attribution: string;
-  scheme: 'xyz';
-  tiles: string[];
-  vector_layers: Array<{
-    id: string;
-    description: string;
-    fields: Record<string, string>;
-    minzoom: number;
-    maxzoom: number;
-  }>;
-  bounds: [number, number, number, number];
-  center: [number, number, number];
-  minzoom: number;
-  maxzoom: number;
-  /** the step's hour, present on timed layers (an addition to TileJSON, which allows extra keys) */
-  timestamp?: string;
-  timestamp_ms?: number;
-}
+export const TileJsonSchema = Type.Object(
+  {
+    tilejson: Type.Literal('3.0.0'),
+    name: Type.String(),
+    description: Type.String(),
+    version: Type.String(),
+    attribution: Type.String(),
+    scheme: Type.Literal('xyz'),
+    tiles: Type.Array(Type.String(), { minItems: 1 }),
+    vector_layers: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        description: Type.String(),
+        fields: Type.Record(Type.String(), Type.String()),
+        minzoom: Type.Integer(),
+        maxzoom: Type.Integer(),
+      }),
+    ),
+    bounds: Type.Array(Type.Number(), { minItems: 4, maxItems: 4 }),
+    center: Type.Array(Type.Number(), { minItems: 3, maxItems: 3 }),
+    minzoom: Type.Integer(),
+    maxzoom: Type.Integer(),
+    timestamp: Type.Optional(Type.String({ format: 'date-time' })),
+    timestamp_ms: Type.Optional(Type.Integer()),
+  },
+  { title: 'TileJSON' },
+);
+export type TileJson = Static<typeof TileJsonSchema>;
 
 export interface TileJsonInput {
   layer: LayerDescriptor;

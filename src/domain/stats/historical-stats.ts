@@ -1,6 +1,8 @@
-import type { DataMetric } from '../coverage/cities.ts';
-import type { Source } from '../live/provenance.ts';
-import type { AirBlock, ThermalBlock, WindBlock } from './types.ts';
+import { type Static, Type } from 'typebox';
+import { CityRefSchema } from '../coverage/city-resources.ts';
+import { DATA_METRICS } from '../coverage/vocabulary.ts';
+import { GeometrySchema, SourcesSchema } from '../live/provenance.ts';
+import { AirBlockSchema, ThermalBlockSchema, WindBlockSchema } from './block-schemas.ts';
 
 /** Which dataset answers a location: the hyper-local model inside a city's zone, the nationwide grid elsewhere. */
 export type Dataset = 'brussels_extended' | 'belgium_lowres';
@@ -22,30 +24,46 @@ export const STATISTICS_REVISION = 2;
 
 /**
  * The spec's "Historical statistics" resource: the envelope around the statistics
- * engine's air, wind and thermal blocks. One type for the service that builds it
- * (GET /historical/stats) and the reports that explain it; the route's schema
- * (http/schemas/historical.ts) describes the same shape, held to it at compile time by
- * http/schema-agreement.ts.
+ * engine's air, wind and thermal blocks, written once as a schema. One type for the
+ * service that builds it (GET /historical/stats) and the reports that explain it; the
+ * route validates, serialises and documents it with the same schema.
  */
-export interface HistoricalStats {
-  city?: { id: string; name: string; country: string };
-  location: { address: string | null; lat: number; lon: number };
-  meta: {
-    dataset: Dataset;
-    reference_year: number;
-    sampling: 'point' | 'nearest_outdoor' | 'radius';
-    distance_m?: number;
-    radius_m?: number;
-    n_cells: number;
-    hours: number;
-    metrics: DataMetric[];
-    generated_utc: string;
-    /** the weather behind the reference year: `epw` (the city's file) or `synthetic` (additive, CONTRACT.md) */
-    sources?: Source[];
-    /** a city point: its buildings mapped, or estimated where the map is incomplete (docs/cities.md) */
-    geometry?: 'mapped' | 'estimated';
-  };
-  air?: AirBlock;
-  wind?: WindBlock;
-  thermal?: ThermalBlock;
-}
+export const HistoricalStatsSchema = Type.Object(
+  {
+    city: Type.Optional(CityRefSchema),
+    location: Type.Object(
+      {
+        address: Type.Union([Type.String(), Type.Null()], {
+          description: 'resolved address; null for raw coordinates',
+        }),
+        lat: Type.Number(),
+        lon: Type.Number(),
+      },
+      { description: 'location as used (coordinates rounded to 5 decimals)' },
+    ),
+    meta: Type.Object(
+      {
+        dataset: Type.Enum(DATASETS, { description: 'which dataset answered' }),
+        reference_year: Type.Integer({ description: 'year the statistics describe' }),
+        sampling: Type.Enum(['point', 'nearest_outdoor', 'radius'], { description: 'how cells were chosen' }),
+        distance_m: Type.Optional(Type.Number({ minimum: 0, description: 'only for nearest_outdoor' })),
+        radius_m: Type.Optional(Type.Number({ description: 'only when a radius was supplied' })),
+        n_cells: Type.Integer({ minimum: 0, description: 'outdoor grid cells averaged' }),
+        hours: Type.Integer({ minimum: 0, description: 'hourly records in the reference year' }),
+        metrics: Type.Array(Type.Enum(DATA_METRICS), { description: 'the metrics returned' }),
+        generated_utc: Type.String({ format: 'date-time', description: 'when the statistics were computed' }),
+        sources: Type.Optional(SourcesSchema),
+        geometry: Type.Optional(GeometrySchema),
+      },
+      { description: 'how the statistics were made' },
+    ),
+    air: Type.Optional(AirBlockSchema),
+    wind: Type.Optional(WindBlockSchema),
+    thermal: Type.Optional(ThermalBlockSchema),
+  },
+  {
+    title: 'HistoricalStats',
+    description: 'Annual statistics over the reference year for one location.',
+  },
+);
+export type HistoricalStats = Static<typeof HistoricalStatsSchema>;

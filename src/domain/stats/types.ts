@@ -4,7 +4,15 @@
  * CellSeries fits this shape). The outputs are the `air`, `wind` and `thermal` blocks of
  * GET /historical/stats, as plain JSON-ready objects.
  */
+import type { Static } from 'typebox';
 import type { Pollutant } from '../scales/types.ts';
+import type {
+  AirBlockSchema,
+  ScoreLabelSchema,
+  SeasonSchema,
+  ThermalBlockSchema,
+  WindBlockSchema,
+} from './block-schemas.ts';
 
 /** The columns of one sampled cell that the air block reads; NaN marks no data. */
 export interface AirColumns {
@@ -61,83 +69,19 @@ export interface ThermalReference {
   summer_night_mean_utci_c: number;
 }
 
-export type ScoreLabel = 'Excellent' | 'Very good' | 'Good' | 'Moderate' | 'Poor' | 'Bad';
+export type ScoreLabel = Static<typeof ScoreLabelSchema>;
 
 export type PerPollutant<T> = Record<Pollutant, T>;
 /** Keys "1" to "12", local calendar months. */
 export type PerMonth<T> = Record<string, T>;
 
-export type Season = 'winter' | 'spring' | 'summer' | 'autumn';
+export type Season = Static<typeof SeasonSchema>;
 export type PerSeason<T> = Record<Season, T>;
 
-export interface AirBlock {
-  rating: number;
-  score: number;
-  label: ScoreLabel;
-  hours_graded: number;
-  annual_mean_ugm3: PerPollutant<number | null>;
-  pollutant_scores: PerPollutant<number | null>;
-  limiting_pollutants: Pollutant[];
-  limiting_pollutant: Pollutant;
-  /** keyed by BelAQI class label */
-  distribution_pct: Record<string, number>;
-  grouped_pct: { g12: number; g34: number; g56: number; g710: number };
-  good_pct: number;
-  day_good_pct: number | null;
-  night_good_pct: number | null;
-  monthly_good_pct: PerMonth<number | null>;
-  best_month: number | null;
-  worst_month: number | null;
-  dominant_pollutant: Pollutant;
-  pollutant_share_pct: PerPollutant<number>;
-  benchmark?: { good_pct: number; n_locations: number; difference_pct: number };
-}
-
-export interface WindBlock {
-  rating: number;
-  score: number;
-  label: ScoreLabel;
-  /** keyed by wind comfort class label */
-  distribution_pct: Record<string, number>;
-  calm_pct: number;
-  eff_mean_ms: number;
-  worst_moment_ms: number;
-  worst_moment_hours: number;
-  exceedance_pct: {
-    above_frequent_sitting: number;
-    slightly_windy_or_worse: number;
-    windy_or_worse: number;
-    very_windy_or_worse: number;
-    danger: number;
-  };
-  mean_ucomfort_ms: number;
-  p95_ucomfort_ms: number;
-  max_gust_ms: number;
-  monthly_mean_ucomfort_ms: PerMonth<number | null>;
-}
-
-export interface ThermalBlock {
-  rating: number;
-  score: number;
-  label: ScoreLabel;
-  seasonal_comfort_pct: PerSeason<number | null>;
-  rating_limiting_seasons: Season[];
-  rating_limiting_season: Season;
-  seasonal_acceptable_pct: PerSeason<number | null>;
-  limiting_seasons: Season[];
-  limiting_season: Season;
-  summer_day_comfort_pct: number | null;
-  strong_heat_stress_days: number;
-  tropical_nights: number;
-  tropical_nights_air: number;
-  summer_night_mean_utci_c: number | null;
-  summer_night_vs_city_c?: number;
-  comfort_pct: number;
-  mean_utci_c: number;
-  min_utci_c: number;
-  max_utci_c: number;
-  monthly_mean_utci_c: PerMonth<number | null>;
-}
+/** The blocks of GET /historical/stats, as their schemas (stats/block-schemas.ts) say. */
+export type AirBlock = Static<typeof AirBlockSchema>;
+export type WindBlock = Static<typeof WindBlockSchema>;
+export type ThermalBlock = Static<typeof ThermalBlockSchema>;
 
 /**
  * Local calendar fields of each record. A record's timestamp is the start of its hour.

@@ -1,19 +1,25 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { DECIMAL_PATTERN } from '../schemas/data-query.ts';
-import { OPERATION_DOCS, TAGS } from './operations.ts';
 
 /**
- * The OpenAPI document is generated from the route schemas (written once, in TypeBox);
- * this module adds what a schema cannot say: operation ids and rules, security, tags, the
- * problem media type, and names. Every titled schema becomes a named component, so a
+ * The OpenAPI document is generated from the routes alone: each route's schema (TypeBox)
+ * carries its parameters, bodies and responses, and its operation's id, summary,
+ * description, tags and security (http/openapi/access.ts). This module adds what is the
+ * same for every operation: the tags' descriptions, the problem media type, the error
+ * statuses' descriptions, and names. Every titled schema becomes a named component, so a
  * generated client has `Problem`, `CityEntry`, `ReportJob`... instead of anonymous copies.
  */
 
 type Json = Record<string, unknown>;
 
-const KEY_SECURITY = [{ bearer: [] }, { apiKey: [] }];
-// a public operation needs no key but accepts one (`authorized` on the city index)
-const PUBLIC_SECURITY = [{}, { bearer: [] }, { apiKey: [] }];
+const TAGS = [
+  { name: 'public', description: 'No key needed: health, covered cities, classification scales.' },
+  { name: 'keys', description: 'The presented API key.' },
+  { name: 'geocode', description: 'Address search with coverage.' },
+  { name: 'data', description: 'Annual statistics, live and forecast hourly records for a location.' },
+  { name: 'reports', description: 'Environmental Intelligence Reports (asynchronous, HTML and PDF).' },
+  { name: 'map', description: 'Map catalog, TileJSON and signed vector tiles.' },
+];
 
 const ERROR_RESPONSES: Record<string, string> = {
   '400': 'validation_error: a parameter or the body is missing or malformed; `detail` says how to fix it',
@@ -27,11 +33,10 @@ const ERROR_RESPONSES: Record<string, string> = {
   '504': 'upstream_timeout: a dependency took too long; a retry resumes the work done',
 };
 
-function operationKey(method: string, url: string): string {
-  return `${method} ${url.replace(/:([A-Za-z_]+)/g, '{$1}')}`;
-}
+/** what a documented route's schema must say of its operation, beyond its shapes */
+const OPERATION_FIELDS = ['operationId', 'summary', 'description', 'tags', 'security'] as const;
 
-/** Per route: hidden routes stay out; documented ones get their id, rules and security. */
+/** Per route: hidden routes stay out; a documented one must describe its operation in full. */
 export function describeRoute({
   schema,
   url,
@@ -44,17 +49,12 @@ export function describeRoute({
   const path = url.replace(/^\/v1/, '');
   const base: Json = { ...(schema ?? {}) };
   if (base.hide) return { schema: base, url: path };
-  const method = Array.isArray(route.method) ? route.method[0]! : route.method;
-  const doc = OPERATION_DOCS[operationKey(method, path)];
-  if (!doc)
-    throw new Error(
-      `OpenAPI: no operation doc for ${operationKey(method, path)} (src/http/openapi/operations.ts)`,
-    );
-  const security = doc.access === 'key' ? KEY_SECURITY : doc.access === 'public' ? PUBLIC_SECURITY : [];
-  return {
-    url: path,
-    schema: { ...base, operationId: doc.operationId, description: doc.description, security },
-  };
+  const missing = OPERATION_FIELDS.filter((field) => base[field] === undefined);
+  if (missing.length > 0) {
+    const method = Array.isArray(route.method) ? route.method.join(',') : route.method;
+    throw new Error(`OpenAPI: the schema of ${method} ${url} has no ${missing.join(', ')}`);
+  }
+  return { schema: base, url: path };
 }
 
 function isObject(value: unknown): value is Json {

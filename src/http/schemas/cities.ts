@@ -1,65 +1,8 @@
-import { type Static, Type } from 'typebox';
-import { MAP_LAYERS, METRICS, PRODUCTS } from '../../domain/coverage/cities.ts';
+import { Type } from 'typebox';
+import { CityEntrySchema } from '../../domain/coverage/city-resources.ts';
+import { PRODUCTS } from '../../domain/coverage/vocabulary.ts';
 
-const Products = Type.Object(
-  Object.fromEntries(PRODUCTS.map((product) => [product, Type.Boolean()])) as Record<
-    (typeof PRODUCTS)[number],
-    ReturnType<typeof Type.Boolean>
-  >,
-);
-
-export const CityEntrySchema = Type.Object(
-  {
-    id: Type.String({ pattern: '^[a-z][a-z0-9-]*$' }),
-    name: Type.String(),
-    country: Type.String({ minLength: 2, maxLength: 2 }),
-    timezone: Type.String(),
-    bbox: Type.Array(Type.Number(), { minItems: 4, maxItems: 4, description: '[west, south, east, north]' }),
-    metrics: Type.Optional(Type.Array(Type.Enum(METRICS))),
-    products: Products,
-    map: Type.Optional(
-      Type.Object({
-        layers: Type.Array(Type.Enum(MAP_LAYERS)),
-        cadence: Type.Literal('hourly'),
-        resolution_m: Type.Optional(Type.Number()),
-        forecast_hours: Type.Optional(Type.Integer()),
-      }),
-    ),
-    authorized: Type.Optional(Type.Boolean({ description: 'only when the request carried a key' })),
-  },
-  { title: 'CityEntry' },
-);
-export type CityEntry = Static<typeof CityEntrySchema>;
-
-const PolygonFeature = Type.Object({
-  type: Type.Literal('Feature'),
-  properties: Type.Record(Type.String(), Type.Unknown()),
-  geometry: Type.Object({
-    type: Type.Literal('Polygon'),
-    coordinates: Type.Array(
-      Type.Array(Type.Array(Type.Number(), { minItems: 2, maxItems: 2 }), { minItems: 4 }),
-      {
-        minItems: 1,
-        maxItems: 1,
-      },
-    ),
-  }),
-});
-
-export const CityDetailSchema = Type.Intersect(
-  [
-    CityEntrySchema,
-    Type.Object({
-      reference_year: Type.Integer(),
-      attribution: Type.String(),
-      boundary: PolygonFeature,
-      planned_boundary: Type.Optional(PolygonFeature),
-    }),
-  ],
-  { title: 'CityDetail' },
-);
-export type CityDetail = Static<typeof CityDetailSchema>;
-
+/** GET /cities: its query and the index around the domain's city entries. */
 export const CityIndexSchema = Type.Object(
   { generated_utc: Type.String({ format: 'date-time' }), cities: Type.Array(CityEntrySchema) },
   { title: 'CityIndex' },

@@ -16,8 +16,3 @@ export const ProblemSchema = Type.Object(
 export function problemResponses(...statuses: number[]): Record<number, typeof ProblemSchema> {
   return Object.fromEntries(statuses.map((status) => [status, ProblemSchema]));
 }
-
-export const CityRefSchema = Type.Object(
-  { id: Type.String(), name: Type.String(), country: Type.String() },
-  { title: 'CityRef' },
-);

@@ -19,6 +19,10 @@ const LocationQuery = {
   radius: Type.Optional(Decimal('metres, 5 to 50')),
 };
 
+/** The rules of the location query, in the words of the operations' descriptions. */
+export const LOCATION_RULES =
+  'Give either `address` or both `lat` and `lon` (WGS 84 decimal degrees written with a point, e.g. `lat=50.8467&lon=4.3525`); both at once, or a malformed value, is `400 validation_error`. Coordinates are rounded to 5 decimals.';
+
 export const HistoricalQuerySchema = Type.Object(
   {
     ...LocationQuery,

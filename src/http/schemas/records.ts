@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
-import { CityRefSchema } from './common.ts';
-import { GeometrySchema, SourcesSchema } from './sources.ts';
+import { CityRefSchema } from '../../domain/coverage/city-resources.ts';
+import { GeometrySchema, SourcesSchema } from '../../domain/live/provenance.ts';
 
 const Num = (description: string) => Type.Optional(Type.Number({ description }));
 

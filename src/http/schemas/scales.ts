@@ -1,7 +1,8 @@
 import { type Static, Type } from 'typebox';
+import { DATA_METRICS } from '../../domain/coverage/vocabulary.ts';
 import { SCALE_IDS, VIEW_IDS } from '../../domain/scales/types.ts';
 
-const MetricSchema = Type.Enum(['air', 'wind', 'thermal'], {
+const MetricSchema = Type.Enum(DATA_METRICS, {
   description: 'metric the view or scale belongs to',
 });
 const ScaleIdSchema = Type.Enum(SCALE_IDS, { description: 'scale id' });

@@ -1,10 +1,14 @@
+import { type Static, Type } from 'typebox';
 import { roundCoordinate } from '../../domain/coverage/rounding.ts';
 import { apiError } from '../../domain/errors/catalogue.ts';
 import { REPORT_LANGS, type ReportLang } from '../../domain/reports/i18n/index.ts';
+import { literalUnion } from '../../domain/schemas/literal-union.ts';
 
 /**
- * The body of POST /reports, checked by the rules of the spec. The route's schema checks
- * the same things first; this keeps the service correct when called from anywhere else.
+ * The body of POST /reports, checked by the rules of the spec. The route validates with
+ * ReportBodySchema below first; this parser keeps the service correct when called from
+ * anywhere else, reads the location rule (address, or lat and lon, not both) that the
+ * schema cannot say, and words the refusals.
  */
 export interface ReportRequest {
   address: string | null;
@@ -21,6 +25,32 @@ export const ADDRESS_MAX_LENGTH = 200;
 export const RADIUS_MIN = 5;
 export const RADIUS_MAX = 50;
 export const RADIUS_DEFAULT = 10;
+
+/** The body of POST /reports as JSON: the route validates and documents it with this schema. */
+export const ReportBodySchema = Type.Object(
+  {
+    address: Type.Optional(
+      Type.String({ maxLength: ADDRESS_MAX_LENGTH, description: 'alternative to lat and lon' }),
+    ),
+    lat: Type.Optional(Type.Number({ minimum: -90, maximum: 90 })),
+    lon: Type.Optional(Type.Number({ minimum: -180, maximum: 180 })),
+    radius: Type.Optional(Type.Number({ minimum: RADIUS_MIN, maximum: RADIUS_MAX, default: RADIUS_DEFAULT })),
+    lang: Type.Optional(literalUnion(REPORT_LANGS, { default: 'en' })),
+  },
+  { title: 'ReportRequest', description: 'Provide either address or both lat and lon.' },
+);
+
+/** The answer to an accepted POST /reports (202). */
+export const ReportAcceptedSchema = Type.Object(
+  {
+    job_id: Type.String({ format: 'uuid' }),
+    status: Type.Literal('processing'),
+    stage: Type.Literal('queued'),
+    links: Type.Object({ status: Type.String() }),
+  },
+  { title: 'ReportAccepted' },
+);
+export type SubmitResult = Static<typeof ReportAcceptedSchema>;
 
 function isNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value);

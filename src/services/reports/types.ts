@@ -8,6 +8,7 @@ import type { JobLogger as ReportLogger } from './job-events.ts';
 import type { JobQueue } from './job-queue-port.ts';
 import type { PdfRenderer } from './pdf-renderer-port.ts';
 import type { ReportJobStore } from './report-job-store-port.ts';
+import type { SubmitResult } from './request.ts';
 import type { SiteMapProvider } from './site-map.ts';
 import type { ReportStatistics } from './statistics-port.ts';
 
@@ -66,12 +67,7 @@ export interface SubmitInput {
   requestId?: string;
 }
 
-export interface SubmitResult {
-  job_id: string;
-  status: 'processing';
-  stage: 'queued';
-  links: { status: string };
-}
+export type { SubmitResult };
 
 export type JobView =
   | { job_id: string; status: 'processing'; stage: 'queued' | 'running' | 'delivering' }

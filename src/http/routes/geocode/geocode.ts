@@ -1,6 +1,8 @@
+import { GEOCODE_MAX_LIMIT, GeocodeResponseSchema } from '../../../domain/geocode/geocode-result.ts';
 import type { GeocodeService } from '../../../services/geocode.ts';
+import { KEY_REQUIRED } from '../../openapi/access.ts';
 import { problemResponses } from '../../schemas/common.ts';
-import { GEOCODE_MAX_LIMIT, GeocodeQuerySchema, GeocodeResponseSchema } from '../../schemas/geocode.ts';
+import { GeocodeQuerySchema } from '../../schemas/geocode.ts';
 import type { FeatureRoutes, V1App } from '../types.ts';
 
 /** GET /geocode: the address helper. Results serve only to query this service (spec rule 8). */
@@ -17,7 +19,10 @@ function registerGeocode(service: GeocodeService) {
         schema: {
           tags: ['geocode'],
           summary: 'Candidates for an address, with their coverage',
-          security: [{ bearer: [] }, { apiKey: [] }],
+          operationId: 'geocode',
+          description:
+            'Candidates for an address, each with whether it is covered. Key with product `geocode`. `q` is required (at least 1 character), `limit` is 1 to 5 (default 5). `query` echoes `q` as received; `results` may be empty.',
+          security: KEY_REQUIRED,
           querystring: GeocodeQuerySchema,
           response: { 200: GeocodeResponseSchema, ...problemResponses(400, 401, 403, 429, 502) },
         },

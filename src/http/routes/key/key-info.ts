@@ -1,27 +1,9 @@
 import type { FastifyReply } from 'fastify';
-import { Type } from 'typebox';
-import { type KeyRecord, keyInformation } from '../../../domain/keys/key-record.ts';
+import { KeyInformationSchema, type KeyRecord, keyInformation } from '../../../domain/keys/key-record.ts';
+import { KEY_REQUIRED } from '../../openapi/access.ts';
 import { requireKey } from '../../plugins/api-key.ts';
 import { problemResponses } from '../../schemas/common.ts';
 import type { V1App } from '../types.ts';
-
-const StringList = Type.Array(Type.String());
-
-export const KeyInformationSchema = Type.Object(
-  {
-    label: Type.String(),
-    type: Type.Union([Type.Literal('sk'), Type.Literal('pk')]),
-    cities: StringList,
-    products: StringList,
-    metrics: StringList,
-    horizons: StringList,
-    limits: Type.Object({ rate_per_min: Type.Integer(), reports_per_day: Type.Integer() }),
-    origins: StringList,
-    created: Type.String({ format: 'date' }),
-    expires_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-  },
-  { title: 'KeyInformation' },
-);
 
 export function registerKeyInfo(app: V1App): void {
   // The body depends on the key record alone, serialised by the schema above once per
@@ -34,7 +16,10 @@ export function registerKeyInfo(app: V1App): void {
       schema: {
         tags: ['keys'],
         summary: 'The presented key: scopes and limits',
-        security: [{ bearer: [] }, { apiKey: [] }],
+        operationId: 'getKey',
+        description:
+          'The presented key: its four scopes (cities, products, metrics, horizons) and its limits. Any product. No key or an unknown key is `401 unauthorized`; a deactivated or expired key is `403 forbidden`.',
+        security: KEY_REQUIRED,
         response: { 200: KeyInformationSchema, ...problemResponses(401, 403, 429) },
       },
     },

@@ -3,13 +3,13 @@ import { Type } from 'typebox';
 import type { Cities } from '../../../domain/coverage/registry.ts';
 import { apiError } from '../../../domain/errors/catalogue.ts';
 import { scopeAllows } from '../../../domain/keys/key-record.ts';
-import type { CatalogBody } from '../../../services/map/catalog-body.ts';
+import { type CatalogBody, CatalogSchema } from '../../../domain/map/catalog.ts';
 import type { CatalogService } from '../../../services/map/catalog-service.ts';
 import { addVary } from '../../cache-headers.ts';
+import { KEY_REQUIRED } from '../../openapi/access.ts';
 import { requireKey } from '../../plugins/api-key.ts';
 import { problemResponses } from '../../schemas/common.ts';
 import type { V1App } from '../types.ts';
-import { CatalogSchema } from './schemas.ts';
 
 /** GET /map/{city}: the map catalog, the only map URL a client hardcodes. */
 export function registerMapCatalog(app: V1App, service: CatalogService, cities: Cities): void {
@@ -27,7 +27,10 @@ export function registerMapCatalog(app: V1App, service: CatalogService, cities: 
       schema: {
         tags: ['map'],
         summary: 'Map catalog: signed TileJSON links per layer and time step',
-        security: [{ bearer: [] }, { apiKey: [] }],
+        operationId: 'getMapCatalog',
+        description:
+          'The map catalog: signed TileJSON links for the static layers, the most recent observed hour (`realtime`) and the forecast steps; the only map URL a client hardcodes. Key with product `map`. Cached 60 seconds; when the model is unavailable the last good catalog is served with `X-Cache: stale` and freshly signed URLs, and with none cached `503 upstream_unavailable`. A key without `realtime` gets no `realtime` block; one without `forecast` an empty `forecast` array. Every URL stops working at `meta.url_expires_utc`.',
+        security: KEY_REQUIRED,
         params: Type.Object({ city: Type.String({ maxLength: 64 }) }),
         response: { 200: CatalogSchema, ...problemResponses(401, 403, 404, 429, 503) },
       },

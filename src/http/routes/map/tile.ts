@@ -4,9 +4,10 @@ import { apiError } from '../../../domain/errors/catalogue.ts';
 import type { SignedQuery } from '../../../domain/map/url-signing.ts';
 import type { TileAddressParams } from '../../../services/map/tile-request.ts';
 import type { TileResult, TileService } from '../../../services/map/tile-service.ts';
+import { SIGNED_URL } from '../../openapi/access.ts';
 import { problemResponses } from '../../schemas/common.ts';
 import type { V1App } from '../types.ts';
-import { SignedQuerySchema } from './schemas.ts';
+import { SIGNED_URL_RULES, SignedQuerySchema } from './schemas.ts';
 
 /**
  * Vector tiles of signed layers: /map/{city}/tiles/{static}/{z}/{x}/{y}.mvt,
@@ -18,6 +19,9 @@ import { SignedQuerySchema } from './schemas.ts';
 const MVT_SUFFIX = /^(0|[1-9]\d{0,9})\.mvt$/;
 const INT = /^(?:0|[1-9]\d{0,9})$/;
 const NON_CANONICAL_DIGITS = /^\d+\/\d+\/\d+\.mvt$/;
+
+const TILE =
+  'One Mapbox Vector Tile (`application/vnd.mapbox-vector-tile`, gzip-encoded when the client accepts it). An empty tile answers `204 No Content`, not an error. Tiles are immutable for their address: cached a day, with an ETag.';
 
 function address(z: string, x: string, yFile: string): { z: number; x: number; y: number } | null {
   const y = MVT_SUFFIX.exec(yFile);
@@ -87,14 +91,9 @@ export function registerMapTiles(app: V1App, service: TileService): void {
     304: Type.Null({ description: 'Not modified (If-None-Match matched the ETag)' }),
     ...problemResponses(401, 403, 404, 503, 504),
   };
-  const common = { tags: ['map'], querystring: SignedQuerySchema, response: responses };
-  // Every field of these schemas accepts any text (the signature check decides, 401, and
-  // the address is parsed above), so validation could never refuse a tile request: the
-  // routes skip the validator (~4 µs of a hot tile) and keep the schemas for the document.
-  // Kept on purpose (#36 item 2): path parameters are always strings, and the query parser
-  // only ever gives a string or a list of strings, which SignedQuerySchema admits; the
-  // checks that do refuse are by hand, in address() above and the signature (401).
-  const noValidation = { validatorCompiler: () => () => true };
+  // Every field of these schemas accepts any text: the checks that refuse are the
+  // signature's (401) and address() above, so validation lets every tile request through.
+  const common = { tags: ['map'], security: SIGNED_URL, querystring: SignedQuerySchema, response: responses };
   const zxy = { z: Type.String(), x: Type.String(), y: Type.String() };
   const StaticParams = Type.Object({ city: Type.String(), layer: Type.String(), ...zxy });
   const TimedParams = Type.Object({
@@ -110,8 +109,13 @@ export function registerMapTiles(app: V1App, service: TileService): void {
     '/map/:city/tiles/:layer/:z/:x/:y',
     {
       config,
-      ...noValidation,
-      schema: { ...common, summary: 'Vector tile of a static layer', params: StaticParams },
+      schema: {
+        ...common,
+        summary: 'Vector tile of a static layer',
+        operationId: 'getStaticTile',
+        description: `${TILE} \`{y}\` is written \`{y}.mvt\`. ${SIGNED_URL_RULES}`,
+        params: StaticParams,
+      },
     },
     (request, reply) => {
       if (sentCached(request, reply)) return;
@@ -120,22 +124,30 @@ export function registerMapTiles(app: V1App, service: TileService): void {
     },
   );
   // realtime and forecast tiles differ only by their horizon
-  for (const [horizon, path, summary] of [
-    ['realtime', '/map/:city/tiles/:layer/:timestamp/:z/:x/:y', 'Vector tile of a realtime layer'],
+  for (const [horizon, path, operation] of [
+    [
+      'realtime',
+      '/map/:city/tiles/:layer/:timestamp/:z/:x/:y',
+      {
+        summary: 'Vector tile of a realtime layer',
+        operationId: 'getRealtimeTile',
+        description: `${TILE} Of a realtime layer at the catalog's \`timestamp_ms\`; \`{y}\` is written \`{y}.mvt\`. ${SIGNED_URL_RULES}`,
+      },
+    ],
     [
       'forecast',
       '/map/:city/tiles/forecast/:layer/:timestamp/:z/:x/:y',
-      'Vector tile of a forecast layer step',
+      {
+        summary: 'Vector tile of a forecast layer step',
+        operationId: 'getForecastTile',
+        description: `${TILE} Of a forecast layer step; \`{y}\` is written \`{y}.mvt\`. ${SIGNED_URL_RULES}`,
+      },
     ],
   ] as const) {
-    app.get(
-      path,
-      { config, ...noValidation, schema: { ...common, summary, params: TimedParams } },
-      (request, reply) => {
-        if (sentCached(request, reply)) return;
-        const { city, layer, timestamp, ...rest } = request.params;
-        return serve(request, reply, { city, layer, horizon, timestamp }, rest);
-      },
-    );
+    app.get(path, { config, schema: { ...common, ...operation, params: TimedParams } }, (request, reply) => {
+      if (sentCached(request, reply)) return;
+      const { city, layer, timestamp, ...rest } = request.params;
+      return serve(request, reply, { city, layer, horizon, timestamp }, rest);
+    });
   }
 }

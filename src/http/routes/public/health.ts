@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { KEY_OPTIONAL } from '../../openapi/access.ts';
 import { problemResponses } from '../../schemas/common.ts';
 import type { V1App } from '../types.ts';
 
@@ -19,6 +20,9 @@ export function registerHealth(app: V1App, deps: { version: string; clock: () =>
       schema: {
         tags: ['public'],
         summary: 'Service health',
+        operationId: 'getHealth',
+        description: 'Whether the service answers, with its version and clock. No key; not rate limited.',
+        security: KEY_OPTIONAL,
         // 400: an HTTP/1.1 request without Host, refused before any route runs
         response: { 200: HealthSchema, ...problemResponses(400) },
       },

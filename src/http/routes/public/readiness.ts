@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { RETRY_AFTER_SECONDS } from '../../../domain/errors/dependency.ts';
 import type { Readiness } from '../../../services/readiness.ts';
+import { KEY_OPTIONAL } from '../../openapi/access.ts';
 import { problemResponses } from '../../schemas/common.ts';
 import type { V1App } from '../types.ts';
 
@@ -46,6 +47,10 @@ export function registerReadiness(app: V1App, deps: { readiness: Readiness; cloc
       schema: {
         tags: ['public'],
         summary: 'Readiness: whether this instance can serve keyed requests (operators, load balancers)',
+        operationId: 'getReadiness',
+        description:
+          'Readiness, an operator extension beside the liveness answer of `GET /health`: 200 when this instance can serve keyed requests, 503 with `Retry-After` when a dependency it needs (database, Redis in scale-out, model workers, disk) is unavailable. `checks` gives each dependency its state and latency. No key; not rate limited; `Cache-Control: no-store`.',
+        security: KEY_OPTIONAL,
         // 400: an HTTP/1.1 request without Host, refused before any route runs
         response: { 200: ReadinessSchema, 503: ReadinessSchema, ...problemResponses(400) },
       },

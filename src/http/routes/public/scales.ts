@@ -1,15 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
+import { DATA_METRICS, type DataMetric } from '../../../domain/coverage/vocabulary.ts';
 import { apiError } from '../../../domain/errors/catalogue.ts';
 import { findScale, listScaleSummaries, listViews } from '../../../domain/scales/index.ts';
+import { literalUnion } from '../../../domain/schemas/literal-union.ts';
 import { publicResourceCaching } from '../../cache-headers.ts';
+import { KEY_OPTIONAL } from '../../openapi/access.ts';
 import { problemResponses } from '../../schemas/common.ts';
 import { ScaleListSchema, ScaleSchema } from '../../schemas/scales.ts';
 import type { V1App } from '../types.ts';
 
 const MetricQuery = Type.Object(
-  { metric: Type.Optional(Type.Union([Type.Literal('air'), Type.Literal('wind'), Type.Literal('thermal')])) },
+  { metric: Type.Optional(literalUnion(DATA_METRICS)) },
   { additionalProperties: false },
 );
 
@@ -18,7 +21,7 @@ const MetricQuery = Type.Object(
  * and UTF-8 encoded once, with its ETag, so a request writes ready bytes (the labels hold
  * non-ASCII text, which would otherwise be measured and encoded again on every answer).
  */
-function precomputed(metric: 'air' | 'wind' | 'thermal' | undefined): { body: Buffer; etag: string } {
+function precomputed(metric: DataMetric | undefined): { body: Buffer; etag: string } {
   const body = Buffer.from(JSON.stringify({ views: listViews(metric), scales: listScaleSummaries(metric) }));
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
   return { body, etag };
@@ -34,7 +37,7 @@ function etagMatches(header: string | undefined, etag: string): boolean {
 
 export function registerScales(app: V1App): void {
   const variants = new Map(
-    ([undefined, 'air', 'wind', 'thermal'] as const).map((metric) => [metric ?? 'all', precomputed(metric)]),
+    [undefined, ...DATA_METRICS].map((metric) => [metric ?? 'all', precomputed(metric)]),
   );
 
   app.get(
@@ -43,6 +46,10 @@ export function registerScales(app: V1App): void {
       schema: {
         tags: ['public'],
         summary: 'Views and scale summaries',
+        operationId: 'listScales',
+        description:
+          'Views and scale summaries, optionally for one `metric` (`air`, `wind` or `thermal`; any other value is `400 validation_error`). Served with `Cache-Control: public, max-age=3600` and an ETag; a revalidation answers 304 with no body.',
+        security: KEY_OPTIONAL,
         querystring: MetricQuery,
         response: {
           200: ScaleListSchema,
@@ -74,6 +81,10 @@ export function registerScales(app: V1App): void {
       schema: {
         tags: ['public'],
         summary: 'One classification scale in full',
+        operationId: 'getScale',
+        description:
+          'One classification scale in full: classes, colours and bounds. An unknown id is `404 not_found`.',
+        security: KEY_OPTIONAL,
         // no length rule: an id of any length that names no scale is 404
         params: Type.Object({ scale: Type.String() }),
         response: { 200: ScaleSchema, ...problemResponses(401, 403, 404, 429) },

@@ -1,34 +1,14 @@
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { assertJobId } from '../../../services/reports/request.ts';
+import { REPORT_LANGS } from '../../../domain/reports/i18n/index.ts';
+import { literalUnion } from '../../../domain/schemas/literal-union.ts';
+import { assertJobId, ReportAcceptedSchema, ReportBodySchema } from '../../../services/reports/request.ts';
 import type { ReportService } from '../../../services/reports/service.ts';
+import { KEY_REQUIRED } from '../../openapi/access.ts';
 import { requireKey } from '../../plugins/api-key.ts';
 import { problemResponses } from '../../schemas/common.ts';
 import type { FeatureRoutes, V1App } from '../types.ts';
 import { reportBodyValidator } from './body-validator.ts';
-
-export const ReportBodySchema = Type.Object(
-  {
-    address: Type.Optional(Type.String({ maxLength: 200, description: 'alternative to lat and lon' })),
-    lat: Type.Optional(Type.Number({ minimum: -90, maximum: 90 })),
-    lon: Type.Optional(Type.Number({ minimum: -180, maximum: 180 })),
-    radius: Type.Optional(Type.Number({ minimum: 5, maximum: 50, default: 10 })),
-    lang: Type.Optional(
-      Type.Union([Type.Literal('en'), Type.Literal('fr'), Type.Literal('nl')], { default: 'en' }),
-    ),
-  },
-  { title: 'ReportRequest', description: 'Provide either address or both lat and lon.' },
-);
-
-const AcceptedSchema = Type.Object(
-  {
-    job_id: Type.String({ format: 'uuid' }),
-    status: Type.Literal('processing'),
-    stage: Type.Literal('queued'),
-    links: Type.Object({ status: Type.String() }),
-  },
-  { title: 'ReportAccepted' },
-);
 
 const FileLink = Type.Object({ url: Type.String() });
 const ReportJobSchema = Type.Object(
@@ -39,7 +19,7 @@ const ReportJobSchema = Type.Object(
       Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('delivering')]),
     ),
     address: Type.Optional(Type.String()),
-    lang: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('fr'), Type.Literal('nl')])),
+    lang: Type.Optional(literalUnion(REPORT_LANGS)),
     files: Type.Optional(Type.Object({ html: FileLink, pdf: Type.Optional(FileLink) })),
     pdf_pending: Type.Optional(Type.Boolean()),
     expires_in_days: Type.Optional(Type.Integer()),
@@ -63,9 +43,12 @@ function registerReports(service: ReportService) {
         schema: {
           tags: ['reports'],
           summary: 'Order an Environmental Intelligence Report (asynchronous)',
-          security: [{ bearer: [] }, { apiKey: [] }],
+          operationId: 'createReport',
+          description:
+            'Orders an Environmental Intelligence Report, generated asynchronously; poll `links.status` until `status` is `completed`, then download the files. Key with product `reports`. Body: either `address` or both `lat` and `lon` (JSON numbers), `radius` 5 to 50 metres (default 10), `lang` `en`, `fr` or `nl` (default `en`). Any location in Belgium is accepted; elsewhere `422 outside_coverage` and no work starts. Each accepted request counts against the daily report quota (`429 quota_exceeded` when used up). Files are kept 30 days.',
+          security: KEY_REQUIRED,
           body: ReportBodySchema,
-          response: { 202: AcceptedSchema, ...problemResponses(400, 401, 403, 422, 429, 502, 504) },
+          response: { 202: ReportAcceptedSchema, ...problemResponses(400, 401, 403, 422, 429, 502, 504) },
         },
         // the schema without coercion or defaults, refusals in the report parser's words
         validatorCompiler: reportBodyValidator,
@@ -90,7 +73,10 @@ function registerReports(service: ReportService) {
         schema: {
           tags: ['reports'],
           summary: 'A report job and its files',
-          security: [{ bearer: [] }, { apiKey: [] }],
+          operationId: 'getReport',
+          description:
+            'A report job: `processing` (stage `queued`, `running` or `delivering`), `completed` (with `files`, `address`, `lang`, `expires_in_days`; `pdf_pending: true` while the PDF is still rendered on later polls) or `failed` (with `detail`). Key with product `reports`. `job_id` is a lowercase UUID v4; a malformed id is `400 validation_error`.',
+          security: KEY_REQUIRED,
           params: JobParams,
           response: { 200: ReportJobSchema, ...problemResponses(400, 401, 403, 404, 429, 502, 504) },
         },
@@ -109,7 +95,10 @@ function registerReports(service: ReportService) {
         schema: {
           tags: ['reports'],
           summary: 'Download a generated report file',
-          security: [{ bearer: [] }, { apiKey: [] }],
+          operationId: 'downloadReport',
+          description:
+            'The generated file as an attachment named `SVC_Report_{slug}.{html|pdf}`: `format=html` is a self-contained `text/html` page, `format=pdf` an A4 `application/pdf`. Key with product `reports`. `404 not_found` when the job is unknown, the file is not generated yet, or it expired after 30 days.',
+          security: KEY_REQUIRED,
           params: JobParams,
           querystring: Type.Object(
             { format: Type.Union([Type.Literal('html'), Type.Literal('pdf')]) },

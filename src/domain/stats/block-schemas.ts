@@ -1,11 +1,12 @@
-import { type Static, type TSchema, Type } from 'typebox';
-import { AIR_BELAQI } from '../../domain/scales/air.ts';
-import { WIND_COMFORT_STANDARD } from '../../domain/scales/wind.ts';
-import { CityRefSchema } from './common.ts';
-import { GeometrySchema, SourcesSchema } from './sources.ts';
+import { type TSchema, Type } from 'typebox';
+import { AIR_BELAQI } from '../scales/air.ts';
+import { POLLUTANTS } from '../scales/types.ts';
+import { WIND_COMFORT_STANDARD } from '../scales/wind.ts';
 
 /**
- * The historical statistics response: envelope plus the air, wind and thermal blocks.
+ * The air, wind and thermal blocks of the historical statistics, written once as
+ * schemas: the statistics engine builds blocks of these types (stats/types.ts), and
+ * GET /historical/stats validates, serialises and documents them with the same schemas.
  * Rounding (docs/scoring.md): percentages, scores and ratings 1 decimal; speeds 2;
  * temperatures and concentrations 1.
  */
@@ -13,13 +14,15 @@ import { GeometrySchema, SourcesSchema } from './sources.ts';
 const Score = (description: string) => Type.Number({ minimum: 0, maximum: 10, description });
 const Pct = (description: string) => Type.Number({ minimum: 0, maximum: 100, description });
 const NullablePct = (description: string) => Type.Union([Pct(description), Type.Null()], { description });
-const Label = Type.Enum(['Excellent', 'Very good', 'Good', 'Moderate', 'Poor', 'Bad'], {
+export const ScoreLabelSchema = Type.Enum(['Excellent', 'Very good', 'Good', 'Moderate', 'Poor', 'Bad'], {
   description: 'consumer label of the score (docs/scoring.md)',
 });
-const Pollutant = Type.Enum(['no2', 'pm25', 'pm10'], { description: 'no2, pm25 or pm10' });
-const Season = Type.Enum(['winter', 'spring', 'summer', 'autumn'], {
+const Label = ScoreLabelSchema;
+const Pollutant = Type.Enum(POLLUTANTS, { description: 'no2, pm25 or pm10' });
+export const SeasonSchema = Type.Enum(['winter', 'spring', 'summer', 'autumn'], {
   description: 'meteorological season, local time: DJF, MAM, JJA, SON',
 });
+const Season = SeasonSchema;
 const Month = Type.Integer({ minimum: 1, maximum: 12, description: 'local calendar month' });
 
 function perPollutant<T extends TSchema>(value: T, description: string) {
@@ -93,7 +96,6 @@ export const AirBlockSchema = Type.Object(
   },
   { title: 'AirStatistics', description: 'BelAQI statistics over the reference year.' },
 );
-export type AirBlockBody = Static<typeof AirBlockSchema>;
 
 const Speed = (description: string) => Type.Number({ minimum: 0, description: `${description}, m/s` });
 
@@ -130,7 +132,6 @@ export const WindBlockSchema = Type.Object(
   },
   { title: 'WindStatistics', description: 'Pedestrian wind comfort statistics over the reference year.' },
 );
-export type WindBlockBody = Static<typeof WindBlockSchema>;
 
 const Celsius = (description: string) => Type.Number({ description: `${description}, °C` });
 
@@ -180,46 +181,3 @@ export const ThermalBlockSchema = Type.Object(
   },
   { title: 'ThermalStatistics', description: 'UTCI thermal comfort statistics over the reference year.' },
 );
-export type ThermalBlockBody = Static<typeof ThermalBlockSchema>;
-
-export const HistoricalStatsSchema = Type.Object(
-  {
-    city: Type.Optional(CityRefSchema),
-    location: Type.Object(
-      {
-        address: Type.Union([Type.String(), Type.Null()], {
-          description: 'resolved address; null for raw coordinates',
-        }),
-        lat: Type.Number(),
-        lon: Type.Number(),
-      },
-      { description: 'location as used (coordinates rounded to 5 decimals)' },
-    ),
-    meta: Type.Object(
-      {
-        dataset: Type.Enum(['brussels_extended', 'belgium_lowres'], {
-          description: 'which dataset answered',
-        }),
-        reference_year: Type.Integer({ description: 'year the statistics describe' }),
-        sampling: Type.Enum(['point', 'nearest_outdoor', 'radius'], { description: 'how cells were chosen' }),
-        distance_m: Type.Optional(Type.Number({ minimum: 0, description: 'only for nearest_outdoor' })),
-        radius_m: Type.Optional(Type.Number({ description: 'only when a radius was supplied' })),
-        n_cells: Type.Integer({ minimum: 0, description: 'outdoor grid cells averaged' }),
-        hours: Type.Integer({ minimum: 0, description: 'hourly records in the reference year' }),
-        metrics: Type.Array(Type.Enum(['air', 'wind', 'thermal']), { description: 'the metrics returned' }),
-        generated_utc: Type.String({ format: 'date-time', description: 'when the statistics were computed' }),
-        sources: Type.Optional(SourcesSchema),
-        geometry: Type.Optional(GeometrySchema),
-      },
-      { description: 'how the statistics were made' },
-    ),
-    air: Type.Optional(AirBlockSchema),
-    wind: Type.Optional(WindBlockSchema),
-    thermal: Type.Optional(ThermalBlockSchema),
-  },
-  {
-    title: 'HistoricalStats',
-    description: 'Annual statistics over the reference year for one location.',
-  },
-);
-export type HistoricalStatsBody = Static<typeof HistoricalStatsSchema>;
