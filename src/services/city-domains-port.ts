@@ -15,6 +15,11 @@ export interface CityDomainSpec {
   boundary: ReadonlyArray<LonLat>;
   resolutionM: number;
   referenceYear: number;
+  /**
+   * the city's IANA time zone (its package's `timezone`): the civil clock of its daily and
+   * weekly cycles; absent, the national climate's
+   */
+  timeZone?: string;
   models: { air: boolean; wind: boolean; thermal: boolean };
   /** read only when the rasters for this revision are not cached yet */
   geometry(): Promise<CityGeometry>;

@@ -58,6 +58,7 @@ function domainOf(
     boundary: city.boundary,
     resolutionM: manifest.resolution_m ?? 10,
     referenceYear: manifest.reference_year ?? 2025,
+    timeZone: manifest.timezone,
     models: {
       air: manifest.metrics.includes('air'),
       wind: manifest.metrics.includes('wind'),

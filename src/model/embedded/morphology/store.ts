@@ -2,7 +2,7 @@ import type { PackageFiles } from '../../../domain/coverage/city-package/package
 import type { NationalClimate } from '../../../domain/coverage/national-climate.ts';
 import type { CityDomainSpec } from '../../../services/city-domains-port.ts';
 import { cellAt } from '../grid/geometry.ts';
-import { domainClimate } from '../meteo/domain-climate.ts';
+import { cityClimate, domainClimate } from '../meteo/domain-climate.ts';
 import { parseEpw } from '../meteo/epw.ts';
 import { buildCityInProcess } from './build-city-process.ts';
 import { cityDomainInfo, domainCentre, nationalDomainInfo } from './domains.ts';
@@ -26,7 +26,8 @@ export function cityCacheName(spec: Pick<CityDomainSpec, 'id' | 'revision'>): st
 /**
  * The nationwide grid, in the national climate (data/national/climate.json, handed down
  * by the caller): its reference year runs on the descriptor's weather file, and every
- * domain's weather on its normals and civil clock.
+ * domain's weather on its normals; the national civil clock is the grid's own and that of
+ * a city whose spec names no time zone.
  */
 export async function loadOrGenerateNational(
   dataDir: string,
@@ -64,10 +65,10 @@ export async function loadOrBuildCity(
   const info = cityDomainInfo(spec);
   const name = cityCacheName(spec);
   // the weather is not cached with the rasters: parsing 8760 rows takes milliseconds; a
-  // city's weather is generated in the nation's climate
+  // city's weather is generated in the nation's climate, its cycles on the city's clock
   const weather = {
     ...(spec.referenceWeatherEpw ? { referenceWeather: parseEpw(spec.referenceWeatherEpw) } : {}),
-    ...(national.climate ? { climate: national.climate } : {}),
+    ...(national.climate ? { climate: cityClimate(national.climate, spec.timeZone) } : {}),
   };
   const cached = await readCached(dataDir, name, info);
   if (cached) return { morphology: { ...cached, ...weather }, generated: false };

@@ -46,7 +46,7 @@ export function dayKind(weekday: number, holiday: boolean): DayKind {
   return weekday === 5 ? 'saturday' : 'weekday';
 }
 
-/** the profiles of an hour on the civil clock of `timeZone` (the national climate's) */
+/** the profiles of an hour on the civil clock of `timeZone` (the domain's: its city's, or the nation's) */
 export function emissionProfiles(hourMs: number, timeZone: string): { traffic: number; heating: number } {
   // the record's hour is described by its middle
   const { hour, weekday, year, month, day } = localClock(timeZone).read(hourMs + 1_800_000);
