@@ -42,11 +42,12 @@ const BURST_GOAL_S = 4;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-reports-'));
 // the generated model morphology, shared with the tests (built once, minutes the first time)
+const climate = loadNationalClimate();
 const model = await createEmbeddedModel({
   dataDir: SHARED_MODEL_DIR,
   workers: 2,
   cities: await embeddedCitySpecs(registry.cities),
-  climate: loadNationalClimate(),
+  climate,
 });
 const opened = await openDatabase({ dataDir });
 const store = createReportJobStore(opened.db);
@@ -70,7 +71,7 @@ const service = createReportService({
   resolveAddress: fixtureResolve,
   reverseLabel: async () => 'Place de la Station 1, 5000 Namur',
   sweepIntervalMs: 0,
-  siteMap: createSiteMapProvider(model, () => registry),
+  siteMap: createSiteMapProvider(model, () => registry, climate.timeZone),
   ...(fonts ? { fonts } : {}),
 });
 await service.start();

@@ -22,13 +22,14 @@ import { SHARED_MODEL_DIR } from '../../test/helpers/service.ts';
 const registry = embeddedRegistry();
 
 const runs = Number(process.argv[2] ?? 5);
+const climate = loadNationalClimate();
 const model = await createEmbeddedModel({
   dataDir: SHARED_MODEL_DIR,
   workers: 2,
   cities: await embeddedCitySpecs(registry.cities),
-  climate: loadNationalClimate(),
+  climate,
 });
-const siteMap = createSiteMapProvider(model, () => registry);
+const siteMap = createSiteMapProvider(model, () => registry, climate.timeZone);
 const fonts = loadReportFonts();
 const point = { lat: 50.8467, lon: 4.3525, radius: 50 };
 

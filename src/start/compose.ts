@@ -199,13 +199,14 @@ export async function compose(
   // swaps in a new registry on an import or removal
   const liveCities = new LiveCities(cities.definitions);
   const currentCities = liveCities.current;
+  const nationalClimate = loadNationalClimate();
   const rawModel =
     overrides.model ??
     (await createEmbeddedModel({
       dataDir: config.modelDir,
       workers: config.modelWorkers,
       cities: cities.specs,
-      climate: loadNationalClimate(),
+      climate: nationalClimate,
     }));
   // the services see the model through its timing and tracing wrapper (a no-op when off);
   // the city watcher loads packages into the raw one
@@ -359,7 +360,7 @@ export async function compose(
     resolveAddress: (address, lang) => geocoding.resolveAddress(address, lang),
     reverseLabel: (lat, lon, lang) => geocoding.reverseLabel(lat, lon, lang),
     fonts: loadReportFonts(),
-    siteMap: createSiteMapProvider(model, currentCities),
+    siteMap: createSiteMapProvider(model, currentCities, nationalClimate.timeZone),
     liveCredits: () => liveFeeds.live.attributions(),
     clock,
     logger: log.child({ component: 'reports' }),

@@ -11,8 +11,9 @@ import type { ModelTiles } from '../ports/model-tiles-port.ts';
  * The data behind the report's location map, from the model's ports only: the building
  * footprints around the point, the cells the figures come from (the same sampling rule as
  * the statistics), and one data layer, the felt temperature on summer afternoons (UTCI at
- * 15:00 Brussels summer time, June to August of the reference year, every fourth day),
- * which shows at a glance the sunny and the shaded streets around the site.
+ * 15:00 local time — the city's time zone, the national one on the nationwide grid —,
+ * June to August of the reference year, every fourth day), which shows at a glance the
+ * sunny and the shaded streets around the site.
  */
 const METRES_PER_DEGREE = (Math.PI * 6_371_008.8) / 180;
 /** street scale: about 360 m × 210 m; nationwide (1 km cells): 6 km × 2.6 km */
@@ -20,23 +21,53 @@ const EXTENT = {
   city: { halfWidthM: 180, halfHeightM: 120 },
   nationwide: { halfWidthM: 3000, halfHeightM: 2000 },
 };
-const SUMMER_AFTERNOON_UTC_HOUR = 13; // 15:00 in Brussels (CEST, UTC+2)
+const SUMMER_AFTERNOON_LOCAL_HOUR = 15;
 const DAY_STEP = 4;
+const DAY_MS = 86_400_000;
 
 export type SiteMapProvider = (input: { lat: number; lon: number; radius: number }) => Promise<SiteMap>;
 
-/** epoch ms of the summer afternoons averaged for the data layer */
-export function summerAfternoons(year: number): number[] {
+/** offset of the zone's civil time from UTC at an instant, ms (its wall clock read as UTC, minus the instant) */
+function zoneOffsetMs(wallClock: Intl.DateTimeFormat, ms: number): number {
+  const part = Object.fromEntries(wallClock.formatToParts(ms).map((p) => [p.type, Number(p.value)]));
+  const asUtc = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
+  return asUtc - Math.floor(ms / 1000) * 1000;
+}
+
+/** epoch ms of the summer afternoons averaged for the data layer: 15:00 on the civil clock of `timeZone` */
+export function summerAfternoons(year: number, timeZone: string): number[] {
+  const wallClock = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
   const hours: number[] = [];
-  const first = Date.UTC(year, 5, 1, SUMMER_AFTERNOON_UTC_HOUR);
-  const last = Date.UTC(year, 7, 31, SUMMER_AFTERNOON_UTC_HOUR);
-  for (let at = first; at <= last; at += DAY_STEP * 86_400_000) hours.push(at);
+  const first = Date.UTC(year, 5, 1, SUMMER_AFTERNOON_LOCAL_HOUR);
+  const last = Date.UTC(year, 7, 31, SUMMER_AFTERNOON_LOCAL_HOUR);
+  for (let wall = first; wall <= last; wall += DAY_STEP * DAY_MS) {
+    // the offset at the guessed instant, then at the instant it gives (no zone changes its clock at 15:00)
+    const guess = wall - zoneOffsetMs(wallClock, wall);
+    hours.push(wall - zoneOffsetMs(wallClock, guess));
+  }
   return hours;
 }
 
-export function createSiteMapProvider(model: ModelTiles & ModelSampling, cities: Cities): SiteMapProvider {
+/**
+ * `nationalTimeZone`: the civil clock of the nationwide grid's afternoons (the national
+ * climate's); a city's are on its own `timezone`
+ */
+export function createSiteMapProvider(
+  model: ModelTiles & ModelSampling,
+  cities: Cities,
+  nationalTimeZone: string,
+): SiteMapProvider {
   return async ({ lat, lon, radius }) => {
-    const { dataset, domain } = datasetFor(cities(), lat, lon);
+    const { dataset, domain, city } = datasetFor(cities(), lat, lon);
     const nationwide = dataset === NATIONWIDE_DATASET;
     const info = model.domain(domain as DomainId);
     const extent = nationwide ? EXTENT.nationwide : EXTENT.city;
@@ -53,7 +84,7 @@ export function createSiteMapProvider(model: ModelTiles & ModelSampling, cities:
     };
     // the same sampling as the statistics (a default radius widens to the nearest outdoor cells)
     const sampling = sampleCells(model, domain, lat, lon, nationwide ? undefined : radius, true);
-    const hours = summerAfternoons(info.referenceYear);
+    const hours = summerAfternoons(info.referenceYear, city?.timezone ?? nationalTimeZone);
     const windows = await Promise.all(
       hours.map((hourMs) => model.layerWindow(domain, 'thermal', { hourMs }, window)),
     );
@@ -90,7 +121,12 @@ export function createSiteMapProvider(model: ModelTiles & ModelSampling, cities:
       cellWidthM: grid.dLon * cosLat * METRES_PER_DEGREE,
       cellHeightM: grid.dLat * METRES_PER_DEGREE,
       cells,
-      layer: { kind: 'utci_summer_afternoon', days: hours.length, localHour: 15, year: info.referenceYear },
+      layer: {
+        kind: 'utci_summer_afternoon',
+        days: hours.length,
+        localHour: SUMMER_AFTERNOON_LOCAL_HOUR,
+        year: info.referenceYear,
+      },
       sampled: sampling.cells.map((cell) => toPlane(model.cellCentre(domain, cell))),
       sampling: sampling.sampling,
       ...(sampling.radiusM !== undefined ? { radiusM: sampling.radiusM } : {}),
