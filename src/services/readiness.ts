@@ -4,22 +4,29 @@
  * when it is not. Probes run in parallel, each bounded by `timeoutMs`, so the answer
  * itself never hangs on the outage it reports.
  */
+import { type Static, Type } from 'typebox';
 import type { ReadinessProbe } from './readiness-port.ts';
 
 export type { ReadinessProbe } from './readiness-port.ts';
 
-export interface DependencyState {
-  status: 'ok' | 'unavailable';
-  /** why it is unavailable (no addresses, credentials or paths of other hosts) */
-  detail?: string;
-  latency_ms: number;
-}
+/**
+ * One dependency's state, written once: GET /v1/health/ready validates and documents its
+ * `checks` with this schema. `detail` says why it is unavailable (no addresses,
+ * credentials or paths of other hosts).
+ */
+export const DependencyStateSchema = Type.Object({
+  status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
+  detail: Type.Optional(Type.String()),
+  latency_ms: Type.Integer({ minimum: 0 }),
+});
+export type DependencyState = Static<typeof DependencyStateSchema>;
 
 /** an outside data feed: shown, never counted against readiness (the API serves its last good data) */
-export interface FeedReadiness {
-  status: 'ok' | 'degraded';
-  detail?: string;
-}
+export const FeedReadinessSchema = Type.Object({
+  status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
+  detail: Type.Optional(Type.String()),
+});
+export type FeedReadiness = Static<typeof FeedReadinessSchema>;
 
 export interface ReadinessReport {
   ready: boolean;

@@ -6,6 +6,7 @@ import type { Counters } from '../ports/counters-port.ts';
 import type { Telemetry } from '../ports/telemetry-port.ts';
 import type { JobLogger as ReportLogger } from './job-events.ts';
 import type { JobQueue } from './job-queue-port.ts';
+import type { JobView } from './job-view-schema.ts';
 import type { PdfRenderer } from './pdf-renderer-port.ts';
 import type { ReportJobStore } from './report-job-store-port.ts';
 import type { SubmitResult } from './request.ts';
@@ -13,6 +14,7 @@ import type { SiteMapProvider } from './site-map.ts';
 import type { ReportStatistics } from './statistics-port.ts';
 
 export type { JobLogger as ReportLogger } from './job-events.ts';
+export type { JobView } from './job-view-schema.ts';
 export type { ReportLocation, ReportStatistics } from './statistics-port.ts';
 
 export interface ReportServiceDeps {
@@ -68,19 +70,6 @@ export interface SubmitInput {
 }
 
 export type { SubmitResult };
-
-export type JobView =
-  | { job_id: string; status: 'processing'; stage: 'queued' | 'running' | 'delivering' }
-  | { job_id: string; status: 'failed'; detail: string }
-  | {
-      job_id: string;
-      status: 'completed';
-      address: string;
-      lang: ReportLang;
-      files: { html: { url: string }; pdf?: { url: string } };
-      pdf_pending?: true;
-      expires_in_days: number;
-    };
 
 export interface Download {
   contentType: string;

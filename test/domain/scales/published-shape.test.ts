@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Value } from 'typebox/value';
 import { listScaleSummaries, listViews, SCALES } from '../../../src/domain/scales/index.ts';
-import { ScaleListSchema, ScaleSchema, ViewSchema } from '../../../src/http/schemas/scales.ts';
+import { ScaleListSchema, ScaleSchema, ViewSchema } from '../../../src/domain/scales/types.ts';
 
 describe('scale data against the published schemas', () => {
   test('every full scale validates against ScaleSchema', () => {

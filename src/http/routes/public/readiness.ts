@@ -1,15 +1,9 @@
 import { Type } from 'typebox';
 import { RETRY_AFTER_SECONDS } from '../../../domain/errors/dependency.ts';
-import type { Readiness } from '../../../services/readiness.ts';
+import { DependencyStateSchema, FeedReadinessSchema, type Readiness } from '../../../services/readiness.ts';
 import { KEY_OPTIONAL } from '../../openapi/access.ts';
 import { problemResponses } from '../../schemas/common.ts';
 import type { V1App } from '../types.ts';
-
-const DependencyStateSchema = Type.Object({
-  status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
-  detail: Type.Optional(Type.String()),
-  latency_ms: Type.Integer({ minimum: 0 }),
-});
 
 export const ReadinessSchema = Type.Object(
   {
@@ -18,17 +12,10 @@ export const ReadinessSchema = Type.Object(
       description: 'database, redis (scale-out only), model_workers, disk',
     }),
     feeds: Type.Optional(
-      Type.Record(
-        Type.String(),
-        Type.Object({
-          status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
-          detail: Type.Optional(Type.String()),
-        }),
-        {
-          description:
-            'live data feeds (when configured): a degraded feed never makes the instance unready, the API serves its last good data',
-        },
-      ),
+      Type.Record(Type.String(), FeedReadinessSchema, {
+        description:
+          'live data feeds (when configured): a degraded feed never makes the instance unready, the API serves its last good data',
+      }),
     ),
     time: Type.String({ format: 'date-time' }),
   },

@@ -4,11 +4,11 @@ import { Type } from 'typebox';
 import { DATA_METRICS, type DataMetric } from '../../../domain/coverage/vocabulary.ts';
 import { apiError } from '../../../domain/errors/catalogue.ts';
 import { findScale, listScaleSummaries, listViews } from '../../../domain/scales/index.ts';
+import { ScaleListSchema, ScaleSchema } from '../../../domain/scales/types.ts';
 import { literalUnion } from '../../../domain/schemas/literal-union.ts';
 import { publicResourceCaching } from '../../cache-headers.ts';
 import { KEY_OPTIONAL } from '../../openapi/access.ts';
 import { problemResponses } from '../../schemas/common.ts';
-import { ScaleListSchema, ScaleSchema } from '../../schemas/scales.ts';
 import type { V1App } from '../types.ts';
 
 const MetricQuery = Type.Object(

@@ -1,7 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { REPORT_LANGS } from '../../../domain/reports/i18n/index.ts';
-import { literalUnion } from '../../../domain/schemas/literal-union.ts';
+import { ReportJobSchema } from '../../../services/reports/job-view-schema.ts';
 import { assertJobId, ReportAcceptedSchema, ReportBodySchema } from '../../../services/reports/request.ts';
 import type { ReportService } from '../../../services/reports/service.ts';
 import { KEY_REQUIRED } from '../../openapi/access.ts';
@@ -9,24 +8,6 @@ import { requireKey } from '../../plugins/api-key.ts';
 import { problemResponses } from '../../schemas/common.ts';
 import type { FeatureRoutes, V1App } from '../types.ts';
 import { reportBodyValidator } from './body-validator.ts';
-
-const FileLink = Type.Object({ url: Type.String() });
-const ReportJobSchema = Type.Object(
-  {
-    job_id: Type.String({ format: 'uuid' }),
-    status: Type.Union([Type.Literal('processing'), Type.Literal('completed'), Type.Literal('failed')]),
-    stage: Type.Optional(
-      Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('delivering')]),
-    ),
-    address: Type.Optional(Type.String()),
-    lang: Type.Optional(literalUnion(REPORT_LANGS)),
-    files: Type.Optional(Type.Object({ html: FileLink, pdf: Type.Optional(FileLink) })),
-    pdf_pending: Type.Optional(Type.Boolean()),
-    expires_in_days: Type.Optional(Type.Integer()),
-    detail: Type.Optional(Type.String()),
-  },
-  { title: 'ReportJob' },
-);
 
 const JobParams = Type.Object({ job_id: Type.String({ maxLength: 100 }) });
 
