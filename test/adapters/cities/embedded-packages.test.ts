@@ -44,7 +44,11 @@ async function both(id: string): Promise<{ plan: Morphology; pkg: Morphology }> 
   const spec = specs.find((s) => s.id === id)!;
   const national = (await sharedDomains()).get('belgium')!;
   const pkg = (await loadOrBuildCity(dir, spec, national)).morphology;
-  const plan = generateCity(cityDomainInfo(spec), EMBEDDED_PLANS[id]!, PLAN_CLIMATES[id]!);
+  // the plan's city in the same climate and on the same clock as the package's (store.ts)
+  const plan = {
+    ...generateCity(cityDomainInfo(spec), EMBEDDED_PLANS[id]!, PLAN_CLIMATES[id]!),
+    ...(pkg.climate ? { climate: pkg.climate } : {}),
+  };
   return { plan, pkg };
 }
 
