@@ -36,20 +36,15 @@ export interface ReportJob {
   traceContext: string | null;
 }
 
-export interface NewReportJob {
-  id: string;
-  keyId: string;
-  lang: string;
-  address: string | null;
-  label: string | null;
-  lat: number;
-  lon: number;
-  radius: number;
+/** what a job is accepted with: the row's own fields, its metrics as held then, and the time */
+export interface NewReportJob
+  extends Pick<
+      ReportJob,
+      'id' | 'keyId' | 'lang' | 'address' | 'label' | 'lat' | 'lon' | 'radius' | 'expiresMs'
+    >,
+    Partial<Pick<ReportJob, 'requestId' | 'traceContext'>> {
   metrics: readonly string[];
   nowMs: number;
-  expiresMs: number;
-  requestId?: string | null;
-  traceContext?: string | null;
 }
 
 export interface ReportJobStore {
