@@ -86,11 +86,20 @@ export interface FeedState {
 }
 
 /**
- * fresh: the last poll succeeded within two intervals and the newest value is as recent
- * as the feed normally is (`normalLagMs` behind now; a forecast reaches past now);
- * stale: polls have failed for two intervals or more, or the data stopped advancing,
- * while usable values remain; fallback: nothing usable for the answer's hours (the model
- * runs on the synthetic generator for that input).
+ * How long a poll under way may take before it counts as missed: its requests' 10 s
+ * timeout and the few seconds an instance takes to read the store. The next poll starts
+ * an interval after the previous one ends, so successes lie an interval *plus a poll's
+ * duration* apart; without this grace a short interval on a busy machine (a poll taking
+ * longer than the interval) flapped between fresh and stale while every poll succeeded.
+ */
+export const POLL_GRACE_MS = 15_000;
+
+/**
+ * fresh: the last poll succeeded within two intervals (and the grace of a poll under way)
+ * and the newest value is as recent as the feed normally is (`normalLagMs` behind now; a
+ * forecast reaches past now); stale: polls have failed for two intervals or more, or the
+ * data stopped advancing, while usable values remain; fallback: nothing usable for the
+ * answer's hours (the model runs on the synthetic generator for that input).
  */
 export function feedStatus(
   state: FeedState | undefined,
@@ -100,7 +109,7 @@ export function feedStatus(
   normalLagMs: number,
 ): SourceStatus {
   if (!usable || !state || state.lastSuccessMs === null || state.newestValueMs === null) return 'fallback';
-  const window = 2 * pollMs;
+  const window = 2 * pollMs + POLL_GRACE_MS;
   const polled = nowMs - state.lastSuccessMs < window;
   const recent = nowMs - state.newestValueMs <= normalLagMs;
   return polled && recent ? 'fresh' : 'stale';
