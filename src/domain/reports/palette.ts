@@ -1,4 +1,9 @@
-import { findScale, NO_DATA_COLOR, type ScaleClass, utciClass } from '../scales/index.ts';
+import { AIR_BELAQI } from '../metrics/air/scales.ts';
+import { THERMAL_UTCI } from '../metrics/thermal/scales.ts';
+import { utciClass } from '../metrics/thermal/utci-class.ts';
+import { WIND_COMFORT_STANDARD } from '../metrics/wind/scales.ts';
+import { NO_DATA_COLOR } from '../scales/no-data.ts';
+import type { ScaleClass } from '../scales/types.ts';
 
 /**
  * Colours of the report. Class colours come from the published scales (a report and the
@@ -7,15 +12,9 @@ import { findScale, NO_DATA_COLOR, type ScaleClass, utciClass } from '../scales/
 export const ACCENT = { air: '#2d6cdf', wind: '#0e9384', thermal: '#e0652b' } as const;
 export const NEUTRAL = '#9aa8b6';
 
-function classesOf(id: string): readonly ScaleClass[] {
-  const scale = findScale(id);
-  if (!scale) throw new Error(`scale ${id} is missing`);
-  return scale.classes;
-}
-
-export const BELAQI_CLASSES = classesOf('air-belaqi');
-export const WIND_CLASSES = classesOf('wind-comfort-standard');
-export const UTCI_CLASSES = classesOf('thermal-utci');
+export const BELAQI_CLASSES: readonly ScaleClass[] = AIR_BELAQI.classes;
+export const WIND_CLASSES: readonly ScaleClass[] = WIND_COMFORT_STANDARD.classes;
+export const UTCI_CLASSES: readonly ScaleClass[] = THERMAL_UTCI.classes;
 
 /** colour of the class with this label on this scale, if it has one */
 export function labelColor(classes: readonly ScaleClass[], label: string): string | undefined {

@@ -3,6 +3,8 @@
  * "Historical statistics" resource (domain/stats/historical-stats.ts), narrowed here to
  * what a report may show.
  */
+
+import { DEFAULT_REGISTRY } from '../metrics/registry.ts';
 import type { Pollutant } from '../scales/types.ts';
 import type { HistoricalStats } from '../stats/historical-stats.ts';
 import type { AirBlock, Season, ThermalBlock, WindBlock } from '../stats/types.ts';
@@ -23,8 +25,6 @@ export function limitToMetrics(stats: HistoricalStats, shown: readonly string[] 
     ...stats,
     meta: { ...stats.meta, metrics: stats.meta.metrics.filter((metric) => shown.includes(metric)) },
   };
-  if (!shown.includes('air')) delete limited.air;
-  if (!shown.includes('wind')) delete limited.wind;
-  if (!shown.includes('thermal')) delete limited.thermal;
+  for (const id of DEFAULT_REGISTRY.ids) if (!shown.includes(id)) delete limited[id];
   return limited;
 }

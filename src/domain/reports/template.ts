@@ -1,13 +1,13 @@
+import type { MetricRegistry } from '../metrics/metric-module.ts';
+import { DEFAULT_REGISTRY } from '../metrics/registry.ts';
 import { type Formatters, formatterFor } from './format.ts';
 import { html, raw } from './html.ts';
 import { type ReportLang, translator } from './i18n/index.ts';
 import { plainTitleLabel } from './label.ts';
-import { airSection } from './sections/air.ts';
+import { lines, metricBlocks } from './metric-blocks.ts';
 import type { ReportContext } from './sections/context.ts';
 import { cover, dailyLife, glance } from './sections/cover.ts';
 import { methodSection } from './sections/method.ts';
-import { thermalSection } from './sections/thermal.ts';
-import { windSection } from './sections/wind.ts';
 import type { SiteMap } from './site-map/types.ts';
 import type { HistoricalStats } from './stats.ts';
 import type { ReportFont } from './styles.ts';
@@ -32,6 +32,8 @@ export interface ReportMeta {
   cellSizeM?: number;
   /** the formatters the caller keeps from one report to the next; built for this report without them */
   formatters?: Formatters;
+  /** the metrics the report explains; the service's (DEFAULT_REGISTRY) without it */
+  metrics?: MetricRegistry;
 }
 
 const DEFAULT_CELL_SIZE_M = 10;
@@ -43,7 +45,20 @@ const DEFAULT_CELL_SIZE_M = 10;
 export function renderReportHtml(stats: HistoricalStats, lang: ReportLang, meta: ReportMeta): string {
   const tr = translator(lang);
   const f = meta.formatters?.of(lang, meta.timeZone) ?? formatterFor(lang, meta.timeZone);
-  const context: ReportContext = { stats, tr, f, cellSizeM: meta.cellSizeM ?? DEFAULT_CELL_SIZE_M };
+  const context: ReportContext<HistoricalStats> = {
+    stats,
+    tr,
+    f,
+    cellSizeM: meta.cellSizeM ?? DEFAULT_CELL_SIZE_M,
+  };
+  const metrics = meta.metrics ?? DEFAULT_REGISTRY;
+  // each metric's section on a line of its own, an empty line for a metric without its block
+  const sections = lines(
+    metricBlocks(stats, metrics).map((shown) =>
+      shown ? shown.module.report.section(shown.block, context) : '',
+    ),
+    '\n',
+  );
   const footer = tr.t('footer', { id: meta.jobId.slice(0, 8), date: f.date(meta.generatedAtMs) });
   const css = reportCss({ footer, ...(meta.fonts ? { fonts: meta.fonts } : {}) });
   const page = html`<!doctype html>
@@ -57,13 +72,11 @@ export function renderReportHtml(stats: HistoricalStats, lang: ReportLang, meta:
 </head>
 <body>
 <main class="page">
-${cover(context, meta)}
-${glance(context)}
-${dailyLife(context)}
-${airSection(context)}
-${windSection(context)}
-${thermalSection(context)}
-${methodSection(context, meta)}
+${cover(context, meta, metrics)}
+${glance(context, metrics)}
+${dailyLife(context, metrics)}
+${sections}
+${methodSection(context, meta, metrics)}
 <footer>${footer}</footer>
 </main>
 </body>

@@ -2,29 +2,25 @@
  * The scale catalogue: every scale in the order the spec lists them, and the look-ups
  * the /scales endpoints and the map client need.
  */
-import { AIR_BELAQI, AIR_NO2, AIR_PM10, AIR_PM25 } from './air.ts';
-import { THERMAL_MAGMA, THERMAL_UTCI } from './thermal.ts';
-import type { Scale, ScaledMetric, ScaleSummary, View } from './types.ts';
+import type { MetricRegistry } from '../metrics/metric-module.ts';
+import { DEFAULT_REGISTRY } from '../metrics/registry.ts';
+import { SCALE_IDS, type Scale, type ScaledMetric, type ScaleSummary, type View } from './types.ts';
 import { VIEWS } from './views.ts';
-import {
-  WIND_COMFORT_COLOUR_BLIND,
-  WIND_COMFORT_STANDARD,
-  WIND_GUST_RAINBOW,
-  WIND_MEAN_RAINBOW,
-} from './wind.ts';
 
-export const SCALES: readonly Scale[] = [
-  WIND_COMFORT_STANDARD,
-  WIND_COMFORT_COLOUR_BLIND,
-  WIND_MEAN_RAINBOW,
-  WIND_GUST_RAINBOW,
-  AIR_BELAQI,
-  AIR_NO2,
-  AIR_PM25,
-  AIR_PM10,
-  THERMAL_UTCI,
-  THERMAL_MAGMA,
-];
+/**
+ * Every registered metric's scales, in the order the spec lists them (SCALE_IDS: the
+ * wind scales first, then air, then thermal, which is not the registry's order); a scale
+ * the spec does not list follows them, in the registry's order.
+ */
+export function scaleCatalogue(registry: MetricRegistry): readonly Scale[] {
+  const rank = (scale: Scale) => {
+    const listed = SCALE_IDS.indexOf(scale.id);
+    return listed === -1 ? SCALE_IDS.length : listed;
+  };
+  return registry.modules.flatMap((module) => module.scales).sort((a, b) => rank(a) - rank(b));
+}
+
+export const SCALES: readonly Scale[] = scaleCatalogue(DEFAULT_REGISTRY);
 
 /** Views in display order, optionally of one metric. */
 export function listViews(metric?: ScaledMetric): View[] {

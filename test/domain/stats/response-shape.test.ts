@@ -2,11 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
-import {
-  AirBlockSchema,
-  ThermalBlockSchema,
-  WindBlockSchema,
-} from '../../../src/domain/stats/block-schemas.ts';
+import { AirBlockSchema } from '../../../src/domain/metrics/air/block-schema.ts';
+import { ThermalBlockSchema } from '../../../src/domain/metrics/thermal/block-schema.ts';
+import { WindBlockSchema } from '../../../src/domain/metrics/wind/block-schema.ts';
 import { HistoricalStatsSchema } from '../../../src/domain/stats/historical-stats.ts';
 import { computeAirBlock, computeThermalBlock, computeWindBlock } from '../../../src/domain/stats/index.ts';
 import { cell, input, yearHours } from '../../helpers/stats-years.ts';

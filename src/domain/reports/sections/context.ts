@@ -1,14 +1,19 @@
 import { scoreLabel } from '../../stats/score-label.ts';
+import type { StatsEnvelope } from '../../stats/stats-envelope.ts';
+import type { Season } from '../../stats/types.ts';
 import { contrastInk } from '../charts.ts';
 import type { Formatter } from '../format.ts';
 import { html, type SafeHtml } from '../html.ts';
 import type { MessageKey, Translator } from '../i18n/index.ts';
 import { scoreLabelColor } from '../palette.ts';
-import type { HistoricalStats, Season } from '../stats.ts';
 
-/** What every section reads: the statistics, the language's text and number formats. */
-export interface ReportContext {
-  stats: HistoricalStats;
+/**
+ * What every section reads: the statistics, the language's text and number formats. A
+ * metric's section reads the envelope and is handed its own block; the report's own
+ * sections (cover, glance, method) read the whole resource (`ReportContext<HistoricalStats>`).
+ */
+export interface ReportContext<Stats extends StatsEnvelope = StatsEnvelope> {
+  stats: Stats;
   tr: Translator;
   f: Formatter;
   /** the grid cell size of the city's model, metres (its package's resolution_m) */

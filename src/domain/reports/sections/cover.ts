@@ -1,18 +1,11 @@
+import type { MetricRegistry } from '../../metrics/metric-module.ts';
 import { SCORE_LABEL_BANDS } from '../../stats/score-label.ts';
 import { html, type SafeHtml } from '../html.ts';
-import type { MessageKey } from '../i18n/index.ts';
 import { titleLabel } from '../label.ts';
+import { lines, type MetricBlock, metricBlocks, shownMetrics } from '../metric-blocks.ts';
 import { siteMapLegend, siteMapSvg } from '../site-map/svg.ts';
 import type { SiteMap } from '../site-map/types.ts';
-import {
-  counted,
-  headlineScore,
-  labelChip,
-  lifeKey,
-  modelParams,
-  type ReportContext,
-  thermalLifeKey,
-} from './context.ts';
+import { counted, headlineScore, labelChip, modelParams, type ReportContext } from './context.ts';
 
 export interface CoverMeta {
   address: string;
@@ -44,13 +37,9 @@ function siteMapKey(context: ReportContext, map: SiteMap): SafeHtml {
 }
 
 /** "Air quality, wind comfort and thermal comfort": the themes this report shows, as a phrase */
-function topics(context: ReportContext): string {
-  const { stats, tr, f } = context;
-  const titles = [
-    stats.air ? tr.t('airTitle') : null,
-    stats.wind ? tr.t('windTitle') : null,
-    stats.thermal ? tr.t('thermalTitle') : null,
-  ].filter((title) => title !== null);
+function topics(context: ReportContext, metrics: MetricRegistry): string {
+  const { stats, f } = context;
+  const titles = shownMetrics(stats, metrics).map(({ module }) => module.report.title(context));
   // titles stand alone capitalised; inside the phrase only the first one keeps its capital
   const phrase = titles.map((title, index) =>
     index === 0 ? title : title.charAt(0).toLocaleLowerCase(f.locale) + title.slice(1),
@@ -59,7 +48,7 @@ function topics(context: ReportContext): string {
 }
 
 /** title block: what place, which data, and how the values were sampled */
-export function cover(context: ReportContext, meta: CoverMeta): SafeHtml {
+export function cover(context: ReportContext, meta: CoverMeta, metrics: MetricRegistry): SafeHtml {
   const { stats, tr, f } = context;
   const m = stats.meta;
   let sampling: string;
@@ -75,7 +64,7 @@ export function cover(context: ReportContext, meta: CoverMeta): SafeHtml {
   return html`<header class="cover">
   <div class="brand">${tr.t('brand')}</div>
   <h1>${tr.t('title')}</h1>
-  <p class="subtitle">${tr.t('subtitle', { topics: topics(context) })}</p>
+  <p class="subtitle">${tr.t('subtitle', { topics: topics(context, metrics) })}</p>
   <p class="address">${titleLabel(meta.address)}</p>
   <div class="cover-body${meta.siteMap ? ' with-map' : ''}">
   <div>
@@ -95,19 +84,13 @@ export function cover(context: ReportContext, meta: CoverMeta): SafeHtml {
 </header>`;
 }
 
-function card(
-  context: ReportContext,
-  theme: 'air' | 'wind' | 'thermal',
-  block: { score: number },
-  sentence: string,
-): SafeHtml {
-  const { tr } = context;
-  const title = tr.t(theme === 'air' ? 'airTitle' : theme === 'wind' ? 'windTitle' : 'thermalTitle');
+function card(context: ReportContext, { module, block }: MetricBlock): SafeHtml {
+  const scored = block as { score: number };
   // the card's title is not a heading: the PDF outline lists each theme once, at its page
-  return html`<div class="card ${theme}">
-  <p class="card-title">${title}</p>
-  ${headlineScore(context, block)}
-  <p class="rating-line">${sentence}</p>
+  return html`<div class="card ${module.id}">
+  <p class="card-title">${module.report.title(context)}</p>
+  ${headlineScore(context, scored)}
+  <p class="rating-line">${module.report.glance(block, context)}</p>
 </div>`;
 }
 
@@ -136,43 +119,15 @@ export function scoreKey(context: ReportContext): SafeHtml {
   return html`<p class="scale-key">${tr.t('scoreLegend')} ${items}</p>`;
 }
 
-/** three cards, one per theme, each with its headline score and its rating in one sentence */
-export function glance(context: ReportContext): SafeHtml {
-  const { stats, tr, f } = context;
-  const { air, wind, thermal } = stats;
+/** one card per theme, each with its headline score and its rating in one sentence */
+export function glance(context: ReportContext, metrics: MetricRegistry): SafeHtml {
+  const { stats, tr } = context;
+  const cards = metricBlocks(stats, metrics).map((shown) => (shown ? card(context, shown) : ''));
   return html`<section class="glance">
   <h2>${tr.t('glanceTitle')}</h2>
   <p class="muted">${tr.t('glanceIntro')}</p>
   <div class="cards">
-    ${air ? card(context, 'air', air, tr.t('glanceAir', { rating: f.number(air.rating, 1), pct: f.share(air.good_pct) })) : ''}
-    ${
-      wind
-        ? card(
-            context,
-            'wind',
-            wind,
-            tr.t(wind.rating < wind.score ? 'glanceWindCapped' : 'glanceWindSame', {
-              rating: f.number(wind.rating, 1),
-              worst: f.number(wind.worst_moment_ms, 1),
-              pct: f.share(wind.calm_pct),
-            }),
-          )
-        : ''
-    }
-    ${
-      thermal
-        ? card(
-            context,
-            'thermal',
-            thermal,
-            tr.t('glanceThermal', {
-              rating: f.number(thermal.rating, 1),
-              season: tr.t(`seasonInText_${thermal.rating_limiting_season}` as MessageKey),
-              pct: f.share(thermal.seasonal_comfort_pct[thermal.rating_limiting_season] ?? 0),
-            }),
-          )
-        : ''
-    }
+    ${lines(cards, '\n    ')}
   </div>
   ${samplingNote(context)}
   ${scoreKey(context)}
@@ -180,25 +135,17 @@ export function glance(context: ReportContext): SafeHtml {
 }
 
 /** the summary a reader acts on: one paragraph per theme, chosen by its score */
-export function dailyLife(context: ReportContext): SafeHtml {
+export function dailyLife(context: ReportContext, metrics: MetricRegistry): SafeHtml {
   const { stats, tr } = context;
-  const { air, wind, thermal } = stats;
   // the theme's name leads its paragraph rather than heading it: the outline lists each theme once
   const lead = (title: string) => html`<b class="life-title">${title}.</b> `;
+  const paragraphs = metricBlocks(stats, metrics).map((shown) =>
+    shown
+      ? html`<div class="life ${shown.module.id}"><p>${lead(shown.module.report.title(context))}${shown.module.report.dailyLife(shown.block, context)}</p></div>`
+      : '',
+  );
   return html`<section class="daily">
   <h2>${tr.t('dailyLife')}</h2>
-  ${air ? html`<div class="life air"><p>${lead(tr.t('airTitle'))}${tr.t(lifeKey('airLife', air.score))}</p></div>` : ''}
-  ${wind ? html`<div class="life wind"><p>${lead(tr.t('windTitle'))}${tr.t(lifeKey('windLife', wind.score))}</p></div>` : ''}
-  ${
-    thermal
-      ? html`<div class="life thermal"><p>${lead(tr.t('thermalTitle'))}${tr.t(thermalLifeKey(thermal.score, thermal.limiting_season))} <span class="muted">${tr.t(
-          'thermalHeatFacts',
-          {
-            days: counted(context, 'days', thermal.strong_heat_stress_days),
-            nights: counted(context, 'nights', thermal.tropical_nights_air),
-          },
-        )}</span></p></div>`
-      : ''
-  }
+  ${lines(paragraphs, '\n  ')}
 </section>`;
 }

@@ -1,5 +1,6 @@
+import type { MetricRegistry } from '../../metrics/metric-module.ts';
 import { html, type SafeHtml } from '../html.ts';
-import type { MessageKey } from '../i18n/index.ts';
+import { lines, metricBlocks, shownMetrics } from '../metric-blocks.ts';
 import { counted, modelParams, type ReportContext } from './context.ts';
 import { scoreKey } from './cover.ts';
 
@@ -7,11 +8,15 @@ import { scoreKey } from './cover.ts';
 export function methodSection(
   context: ReportContext,
   meta: { attribution?: string | undefined; liveCredits?: readonly string[] | undefined; jobId: string },
+  metrics: MetricRegistry,
 ): SafeHtml {
   const { stats, tr, f } = context;
   const m = stats.meta;
   const generated = Date.parse(m.generated_utc);
-  const themes = (['air', 'wind', 'thermal'] as const).filter((theme) => stats[theme] !== undefined);
+  const themes = shownMetrics(stats, metrics).map(({ module }) => module);
+  const methods = metricBlocks(stats, metrics).map((shown) =>
+    shown ? html`<li>${shown.module.report.method(context)}</li>` : '',
+  );
   return html`<section class="method-section">
   <h2>${tr.t('methodTitle')}</h2>
   <ul class="method">
@@ -25,17 +30,17 @@ export function methodSection(
         generated: Number.isFinite(generated) ? f.date(generated) : m.generated_utc,
       },
     )}</li>
-    ${stats.air ? html`<li>${tr.t('methodAir')}</li>` : ''}
-    ${stats.wind ? html`<li>${tr.t('methodWind')}</li>` : ''}
-    ${stats.thermal ? html`<li>${tr.t('methodThermal')}</li>` : ''}
+    ${lines(methods, '\n    ')}
     <li>${tr.t('methodScores')}</li>
     <li>${tr.t('methodLimits')}</li>
   </ul>
   <h3>${tr.t('readingTitle')}</h3>
   <p class="method">${tr.t('readingIntro')}</p>
   <table class="reading"><thead><tr><th>${tr.t('colTheme')}</th><th>${tr.t('rating')}</th><th>${tr.t('score')}</th></tr></thead><tbody>${themes.map(
-    (theme) =>
-      html`<tr><td>${tr.t(`${theme}Title` as MessageKey)}</td><td>${tr.t(`readingRating_${theme}` as MessageKey)}</td><td>${tr.t(`readingScore_${theme}` as MessageKey)}</td></tr>`,
+    (theme) => {
+      const reading = theme.report.reading(context);
+      return html`<tr><td>${theme.report.title(context)}</td><td>${reading.rating}</td><td>${reading.score}</td></tr>`;
+    },
   )}</tbody></table>
   ${scoreKey(context)}
   <h3>${tr.t('attributionTitle')}</h3>

@@ -1,5 +1,5 @@
 import { counterclockwise } from '../../coverage/city-package/geometry.ts';
-import { utciClass } from '../../scales/index.ts';
+import { utciClass } from '../../metrics/thermal/utci-class.ts';
 import type { Formatter } from '../format.ts';
 import { escapeHtml, html, raw, type SafeHtml } from '../html.ts';
 import type { Translator } from '../i18n/index.ts';

@@ -9,15 +9,14 @@
  * every pair of readings gets exactly one class. Class 4's gust test (>= 10 m/s) makes
  * gusty hours at least "very windy" whatever the mean speed.
  */
-import type { Scale, ScaleClass } from './types.ts';
+import { NO_DATA_COLOR } from '../../scales/no-data.ts';
+import type { Scale, ScaleClass } from '../../scales/types.ts';
 
 const LAWSON_AUTHORITY =
   'Lawson pedestrian wind comfort criteria (4/6/8 m/s comfort, 15 m/s safety), as used by the City of ' +
   'London Wind Microclimate Guidelines (2019); classes 2 and 3 and the colours are this service’s';
 const LAWSON_REFERENCE =
   'https://pedwinds.cppwindlab.com/reports/mtptSiH9wfTsp9NR/docs/cpp-15141-criteria-description';
-
-export const NO_DATA_COLOR = '#aaa4a4';
 
 /** Colours of the standard palette, class 1 to 5; the rainbow scales reuse them as stops. */
 const STANDARD_COLORS = ['#0000FF', '#33CC33', '#FFE000', '#ff8000', '#BF0000'] as const;

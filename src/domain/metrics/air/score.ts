@@ -6,8 +6,8 @@
  * below the AQG it is 10, at or above the last anchor 0. NO2 has no IT-4, so its ladder
  * runs straight from the AQG to IT-3.
  */
-import type { Pollutant } from '../scales/types.ts';
-import { roundTo, SCORE_DECIMALS } from './publication.ts';
+import type { Pollutant } from '../../scales/types.ts';
+import { roundTo, SCORE_DECIMALS } from '../../stats/publication.ts';
 
 /** (annual mean µg/m3, subscore) anchors, ascending concentration. */
 export const WHO_ANNUAL_LADDERS: Readonly<Record<Pollutant, ReadonlyArray<readonly [number, number]>>> = {

@@ -8,8 +8,9 @@
  * the annual air quality guideline (AQG) or an interim target (IT), and the top stop is
  * the 24-hour IT-1, so one colour means the same WHO level for every pollutant.
  */
-import type { Pollutant, Scale, ScaleClass, TileField } from './types.ts';
-import { NO_DATA_COLOR } from './wind.ts';
+
+import { NO_DATA_COLOR } from '../../scales/no-data.ts';
+import type { Pollutant, Scale, ScaleClass, TileField } from '../../scales/types.ts';
 
 const BELAQI_COLORS = [
   '#012BF5',

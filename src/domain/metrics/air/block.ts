@@ -7,11 +7,9 @@
  * one that dominated the most cells (ties: NO2, PM2.5, PM10). An hour in which no cell
  * has a valid reading is not graded. Annual means pool every valid cell-hour.
  */
-import { AIR_BELAQI } from '../scales/air.ts';
-import { POLLUTANTS } from '../scales/types.ts';
-import { pollutantSubscore } from './air-score.ts';
-import { type AirTallies, meanConcentration, tallyAir } from './air-tallies.ts';
-import { isLocalDaytime, type LocalCalendar, localCalendar } from './local-time.ts';
+
+import { POLLUTANTS } from '../../scales/types.ts';
+import { isLocalDaytime, type LocalCalendar, localCalendar } from '../../stats/local-time.ts';
 import {
   CONCENTRATION_DECIMALS,
   PCT_DECIMALS,
@@ -19,9 +17,13 @@ import {
   roundTo,
   SCORE_DECIMALS,
   sharePct,
-} from './publication.ts';
-import { scoreLabel } from './score-label.ts';
-import type { AirBlock, AirColumns, AirReference, PerPollutant, StatsInput } from './types.ts';
+} from '../../stats/publication.ts';
+import { scoreLabel } from '../../stats/score-label.ts';
+import type { PerPollutant, StatsInput } from '../../stats/types.ts';
+import { AIR_BELAQI } from './scales.ts';
+import { pollutantSubscore } from './score.ts';
+import { type AirTallies, meanConcentration, tallyAir } from './tallies.ts';
+import type { AirBlock, AirColumns, AirReference } from './types.ts';
 
 /** BelAQI classes counted as good air. */
 export const GOOD_AIR_MAX_CLASS = 4;

@@ -8,8 +8,9 @@
  * `thermal-magma` colours the same UTCI reading as a temperature with the magma colour
  * map; its stops are positions 0 to 1 on the range the map catalog publishes per hour.
  */
-import type { Scale, ScaleClass } from './types.ts';
-import { NO_DATA_COLOR } from './wind.ts';
+
+import { NO_DATA_COLOR } from '../../scales/no-data.ts';
+import type { Scale, ScaleClass } from '../../scales/types.ts';
 
 const UTCI_CLASSES: ScaleClass[] = [
   {

@@ -1,13 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import {
-  airBlockFromTallies,
-  computeAirBlock,
-  mergeAirTallies,
-  tallyAir,
-} from '../../../src/domain/stats/index.ts';
-import type { AirColumns } from '../../../src/domain/stats/types.ts';
-import { yearHours } from '../../helpers/stats-years.ts';
+import { airBlockFromTallies, computeAirBlock } from '../../../../src/domain/metrics/air/block.ts';
+import { mergeAirTallies, tallyAir } from '../../../../src/domain/metrics/air/tallies.ts';
+import type { AirColumns } from '../../../../src/domain/metrics/air/types.ts';
+import { yearHours } from '../../../helpers/stats-years.ts';
 
 const HOURS = yearHours(2025);
 

@@ -1,10 +1,18 @@
-import { monthlyBars, stackedBar } from '../charts.ts';
-import { NBSP } from '../format.ts';
-import { html, type SafeHtml } from '../html.ts';
-import type { MessageKey } from '../i18n/index.ts';
-import { ACCENT, BELAQI_CLASSES } from '../palette.ts';
-import { type AirBlock, POLLUTANTS, type Pollutant } from '../stats.ts';
-import { monthly, type ReportContext, scoreBox, shownLabel } from './context.ts';
+import { monthlyBars, stackedBar } from '../../reports/charts.ts';
+import { NBSP } from '../../reports/format.ts';
+import { html, type SafeHtml } from '../../reports/html.ts';
+import type { MessageKey } from '../../reports/i18n/index.ts';
+import { ACCENT, BELAQI_CLASSES } from '../../reports/palette.ts';
+import {
+  lifeKey,
+  monthly,
+  type ReportContext,
+  scoreBox,
+  shownLabel,
+} from '../../reports/sections/context.ts';
+import { POLLUTANTS, type Pollutant } from '../../scales/types.ts';
+import type { MetricReport } from '../metric-module.ts';
+import type { AirBlock } from './types.ts';
 
 /**
  * Reference values shown beside the yearly averages (µg/m³): the WHO 2021 annual air
@@ -52,10 +60,8 @@ function benchmark(context: ReportContext, air: AirBlock): SafeHtml | '' {
   return html`<p>${tr.t(key, params)}</p>`;
 }
 
-export function airSection(context: ReportContext): SafeHtml {
-  const { stats, tr, f } = context;
-  const air = stats.air;
-  if (!air) return html``;
+export function airSection(air: AirBlock, context: ReportContext): SafeHtml {
+  const { tr, f } = context;
   const months = Array.from({ length: 12 }, (_, index) => f.monthLabel(index + 1));
   const limiting = air.limiting_pollutants.length > 0 ? air.limiting_pollutants : [air.limiting_pollutant];
   const limitingNames = limiting.map((pollutant) => tr.t(pollutantKey(pollutant))).join(', ');
@@ -131,3 +137,14 @@ export function airSection(context: ReportContext): SafeHtml {
   ${meansTable(context, air)}
 </section>`;
 }
+
+/** What air quality adds to a report. */
+export const airReport: MetricReport<AirBlock> = {
+  title: ({ tr }) => tr.t('airTitle'),
+  glance: (air, { tr, f }) =>
+    tr.t('glanceAir', { rating: f.number(air.rating, 1), pct: f.share(air.good_pct) }),
+  dailyLife: (air, { tr }) => tr.t(lifeKey('airLife', air.score)),
+  section: airSection,
+  method: ({ tr }) => tr.t('methodAir'),
+  reading: ({ tr }) => ({ rating: tr.t('readingRating_air'), score: tr.t('readingScore_air') }),
+};

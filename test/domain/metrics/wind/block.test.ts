@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { computeWindBlock } from '../../../src/domain/stats/index.ts';
-import { cell, hoursFrom, input, intlBrusselsMonth, yearHours } from '../../helpers/stats-years.ts';
+import { computeWindBlock } from '../../../../src/domain/metrics/wind/block.ts';
+import { cell, hoursFrom, input, intlBrusselsMonth, yearHours } from '../../../helpers/stats-years.ts';
 
 const YEAR = yearHours(2025);
 

@@ -1,39 +1,12 @@
 /**
- * The classifiers every part of the service uses (model, statistics, map, reports). Each
- * is derived from the published scale data at load time: the rules, bounds and
- * thresholds live only in the scale modules.
+ * The BelAQI classifiers the statistics, the model and the map use, derived from the
+ * published scale data (air-belaqi) at load time: the thresholds live only in the scale.
  */
-import { AIR_BELAQI } from './air.ts';
-import { atOrBelowUpper, compileTwoFieldClassifier } from './rules.ts';
-import { THERMAL_UTCI } from './thermal.ts';
-import type { Pollutant, PollutantThreshold } from './types.ts';
-import { POLLUTANTS } from './types.ts';
-import { WIND_COMFORT_STANDARD } from './wind.ts';
+import type { Pollutant, PollutantThreshold } from '../../scales/types.ts';
+import { POLLUTANTS } from '../../scales/types.ts';
+import { AIR_BELAQI } from './scales.ts';
 
-export type WindComfortClass = 1 | 2 | 3 | 4 | 5;
 export type BelaqiClass = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10;
-export type UtciClass = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10;
-
-/** Wind rules, highest class first: the first that holds is the class. */
-const WIND_CLASSIFIER = compileTwoFieldClassifier(
-  [...WIND_COMFORT_STANDARD.classes]
-    .sort((a, b) => b.value - a.value)
-    .map((entry) => {
-      if (!entry.when) throw new Error(`wind class ${entry.value} has no rule`);
-      return { value: entry.value as WindComfortClass, when: entry.when };
-    }),
-  'Ucomfort',
-  'Ugust',
-);
-
-/**
- * Wind comfort class of one reading: the highest class whose `when` rule matches, which
- * is also the worse of the comfort class from Ucomfort and the gust class from Ugust.
- * Null only when missing readings (NaN) leave every rule unmatched.
- */
-export function windComfortClass(ucomfort: number, ugust: number): WindComfortClass | null {
-  return WIND_CLASSIFIER(ucomfort, ugust);
-}
 
 const THRESHOLDS = AIR_BELAQI.thresholds as Record<Pollutant, PollutantThreshold>;
 /** the thresholds in POLLUTANTS order, so the hot loops index them by number */
@@ -129,24 +102,4 @@ export function belaqiClass(values: Readonly<Record<Pollutant, number>>): Belaqi
     value: Math.floor(code / BELAQI_CODE_BASE) as BelaqiClass,
     dominant: POLLUTANTS[code % BELAQI_CODE_BASE]!,
   };
-}
-
-const UTCI_BANDS = [...THERMAL_UTCI.classes]
-  .sort((a, b) => a.value - b.value)
-  .map((entry) => {
-    if (!entry.bounds) throw new Error(`UTCI class ${entry.value} has no bounds`);
-    return { value: entry.value as UtciClass, bounds: entry.bounds };
-  });
-
-/**
- * UTCI stress category 1 to 10: the first band whose inclusive upper bound holds the
- * value (bands exclude their lower bound), the coldest band taking everything below it.
- * Null for a missing reading.
- */
-export function utciClass(utci: number): UtciClass | null {
-  if (Number.isNaN(utci)) return null;
-  for (const band of UTCI_BANDS) {
-    if (atOrBelowUpper(band.bounds, utci)) return band.value;
-  }
-  return null;
 }

@@ -1,10 +1,22 @@
-import { utciClass } from '../../scales/index.ts';
-import { groupedBars, monthlyBars } from '../charts.ts';
-import { html, type SafeHtml } from '../html.ts';
-import type { MessageKey } from '../i18n/index.ts';
-import { labelColor, NEUTRAL, UTCI_CLASSES, utciColor } from '../palette.ts';
-import { SEASONS, type Season, type ThermalBlock } from '../stats.ts';
-import { modelParams, monthly, type ReportContext, scoreBox, shownLabel, stat } from './context.ts';
+import { groupedBars, monthlyBars } from '../../reports/charts.ts';
+import { html, type SafeHtml } from '../../reports/html.ts';
+import type { MessageKey } from '../../reports/i18n/index.ts';
+import { labelColor, NEUTRAL, UTCI_CLASSES, utciColor } from '../../reports/palette.ts';
+import {
+  counted,
+  modelParams,
+  monthly,
+  type ReportContext,
+  scoreBox,
+  shownLabel,
+  stat,
+  thermalLifeKey,
+} from '../../reports/sections/context.ts';
+import { SEASONS } from '../../stats/local-time.ts';
+import type { Season } from '../../stats/types.ts';
+import type { MetricReport } from '../metric-module.ts';
+import type { ThermalBlock } from './types.ts';
+import { utciClass } from './utci-class.ts';
 
 const seasonKey = (season: Season) => `season_${season}` as MessageKey;
 /** a season inside a sentence needs its article in French and Dutch (l’hiver, de winter) */
@@ -25,10 +37,8 @@ function summerNightComparison(context: ReportContext, thermal: ThermalBlock): S
   return html`<p>${tr.t(key, { diff, area })}</p>`;
 }
 
-export function thermalSection(context: ReportContext): SafeHtml {
-  const { stats, tr, f } = context;
-  const thermal = stats.thermal;
-  if (!thermal) return html``;
+export function thermalSection(thermal: ThermalBlock, context: ReportContext): SafeHtml {
+  const { tr, f } = context;
   // the comfortable band of the UTCI scale gives the "comfortable" colour
   const comfortColour = labelColor(UTCI_CLASSES, 'Comfortable') ?? '#00C000';
   const values = monthly(thermal.monthly_mean_utci_c);
@@ -125,3 +135,25 @@ export function thermalSection(context: ReportContext): SafeHtml {
   ${summerNightComparison(context, thermal)}
 </section>`;
 }
+
+/** What thermal comfort adds to a report. */
+export const thermalReport: MetricReport<ThermalBlock> = {
+  title: ({ tr }) => tr.t('thermalTitle'),
+  glance: (thermal, { tr, f }) =>
+    tr.t('glanceThermal', {
+      rating: f.number(thermal.rating, 1),
+      season: tr.t(`seasonInText_${thermal.rating_limiting_season}` as MessageKey),
+      pct: f.share(thermal.seasonal_comfort_pct[thermal.rating_limiting_season] ?? 0),
+    }),
+  dailyLife: (thermal, context) =>
+    html`${context.tr.t(thermalLifeKey(thermal.score, thermal.limiting_season))} <span class="muted">${context.tr.t(
+      'thermalHeatFacts',
+      {
+        days: counted(context, 'days', thermal.strong_heat_stress_days),
+        nights: counted(context, 'nights', thermal.tropical_nights_air),
+      },
+    )}</span>`,
+  section: thermalSection,
+  method: ({ tr }) => tr.t('methodThermal'),
+  reading: ({ tr }) => ({ rating: tr.t('readingRating_thermal'), score: tr.t('readingScore_thermal') }),
+};

@@ -1,9 +1,17 @@
-import { monthlyBars, stackedBar } from '../charts.ts';
-import { html, type SafeHtml } from '../html.ts';
-import type { MessageKey } from '../i18n/index.ts';
-import { ACCENT, WIND_CLASSES } from '../palette.ts';
-import type { WindBlock } from '../stats.ts';
-import { monthly, type ReportContext, scoreBox, shownLabel, stat } from './context.ts';
+import { monthlyBars, stackedBar } from '../../reports/charts.ts';
+import { html, type SafeHtml } from '../../reports/html.ts';
+import type { MessageKey } from '../../reports/i18n/index.ts';
+import { ACCENT, WIND_CLASSES } from '../../reports/palette.ts';
+import {
+  lifeKey,
+  monthly,
+  type ReportContext,
+  scoreBox,
+  shownLabel,
+  stat,
+} from '../../reports/sections/context.ts';
+import type { MetricReport } from '../metric-module.ts';
+import type { WindBlock } from './types.ts';
 
 const EXCEEDANCE_KEYS: ReadonlyArray<keyof WindBlock['exceedance_pct']> = [
   'above_frequent_sitting',
@@ -16,10 +24,8 @@ const EXCEEDANCE_KEYS: ReadonlyArray<keyof WindBlock['exceedance_pct']> = [
 /** the calm limit of the comfort scale (class 1 ends at 4 m/s), drawn on the monthly chart */
 const CALM_LIMIT_MS = WIND_CLASSES[0]?.bounds?.to ?? 4;
 
-export function windSection(context: ReportContext): SafeHtml {
+export function windSection(wind: WindBlock, context: ReportContext): SafeHtml {
   const { stats, tr, f } = context;
-  const wind = stats.wind;
-  if (!wind) return html``;
   const hoursInYear = stats.meta.hours;
   const distribution = WIND_CLASSES.map((entry) => ({
     label: tr.label(entry.label),
@@ -100,3 +106,18 @@ export function windSection(context: ReportContext): SafeHtml {
   </figure>
 </section>`;
 }
+
+/** What wind comfort adds to a report. */
+export const windReport: MetricReport<WindBlock> = {
+  title: ({ tr }) => tr.t('windTitle'),
+  glance: (wind, { tr, f }) =>
+    tr.t(wind.rating < wind.score ? 'glanceWindCapped' : 'glanceWindSame', {
+      rating: f.number(wind.rating, 1),
+      worst: f.number(wind.worst_moment_ms, 1),
+      pct: f.share(wind.calm_pct),
+    }),
+  dailyLife: (wind, { tr }) => tr.t(lifeKey('windLife', wind.score)),
+  section: windSection,
+  method: ({ tr }) => tr.t('methodWind'),
+  reading: ({ tr }) => ({ rating: tr.t('readingRating_wind'), score: tr.t('readingScore_wind') }),
+};

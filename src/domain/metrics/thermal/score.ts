@@ -6,8 +6,8 @@
  * the other seasons expect most daytime hours to be acceptable. The lowest subscore of
  * the seasons present is the score.
  */
-import { roundTo, SCORE_DECIMALS } from './publication.ts';
-import type { PerSeason } from './types.ts';
+import { roundTo, SCORE_DECIMALS } from '../../stats/publication.ts';
+import type { PerSeason } from '../../stats/types.ts';
 
 export const SEASON_ANCHORS: Readonly<PerSeason<{ floorPct: number; targetPct: number }>> = {
   winter: { floorPct: 10, targetPct: 70 },

@@ -4,15 +4,17 @@
  * both are known. Each hour's class is the wind comfort class of that pair, which is the
  * worse of the comfort class from Ucomfort and the gust class from Ugust.
  */
-import { windComfortClass } from '../scales/classifiers.ts';
-import { WIND_COMFORT_STANDARD } from '../scales/wind.ts';
-import { areaMeanSeries } from './area-mean.ts';
-import { localCalendar } from './local-time.ts';
-import { perMonth, roundTo, SCORE_DECIMALS, SPEED_DECIMALS, sharePct } from './publication.ts';
-import { quantileInPlace } from './quantile.ts';
-import { scoreLabel } from './score-label.ts';
-import type { StatsInput, WindBlock, WindColumns } from './types.ts';
-import { effectiveSpeed, lawsonScore, SCORED_THRESHOLDS, worstMomentCeiling } from './wind-score.ts';
+
+import { areaMeanSeries } from '../../stats/area-mean.ts';
+import { localCalendar } from '../../stats/local-time.ts';
+import { perMonth, roundTo, SCORE_DECIMALS, SPEED_DECIMALS, sharePct } from '../../stats/publication.ts';
+import { quantileInPlace } from '../../stats/quantile.ts';
+import { scoreLabel } from '../../stats/score-label.ts';
+import type { StatsInput } from '../../stats/types.ts';
+import { windComfortClass } from './comfort-class.ts';
+import { WIND_COMFORT_STANDARD } from './scales.ts';
+import { effectiveSpeed, lawsonScore, SCORED_THRESHOLDS, worstMomentCeiling } from './score.ts';
+import type { WindBlock, WindColumns } from './types.ts';
 
 const CLASS_LABELS = WIND_COMFORT_STANDARD.classes.map((entry) => entry.label);
 /** Hours this close (m/s) to the worst moment count as part of it. */

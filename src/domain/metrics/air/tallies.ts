@@ -6,7 +6,8 @@
  * therefore share a location's cells between them (adapters/threads/statistics-pool.ts)
  * and answer what one thread would.
  */
-import { BELAQI_CODE_BASE, belaqiCode, isValidReading } from '../scales/classifiers.ts';
+
+import { BELAQI_CODE_BASE, belaqiCode, isValidReading } from './belaqi.ts';
 import type { AirColumns } from './types.ts';
 
 /**

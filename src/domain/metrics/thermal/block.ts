@@ -6,20 +6,21 @@
  * nights, months and seasons are local (Europe/Brussels); a record belongs to the local
  * date its hour starts on.
  */
-import { utciClass } from '../scales/classifiers.ts';
-import { areaMeanSeries } from './area-mean.ts';
-import { isLocalDaytime, localCalendar, SEASONS } from './local-time.ts';
-import { perMonth, roundTo, SCORE_DECIMALS, sharePct, TEMPERATURE_DECIMALS } from './publication.ts';
-import { scoreLabel } from './score-label.ts';
-import { seasonSubscore, TROPICAL_NIGHT_MIN_AIR_C, TROPICAL_NIGHT_MIN_UTCI_C } from './thermal-score.ts';
-import type {
-  PerSeason,
-  Season,
-  StatsInput,
-  ThermalBlock,
-  ThermalColumns,
-  ThermalReference,
-} from './types.ts';
+
+import { areaMeanSeries } from '../../stats/area-mean.ts';
+import { isLocalDaytime, localCalendar, SEASONS } from '../../stats/local-time.ts';
+import {
+  perMonth,
+  roundTo,
+  SCORE_DECIMALS,
+  sharePct,
+  TEMPERATURE_DECIMALS,
+} from '../../stats/publication.ts';
+import { scoreLabel } from '../../stats/score-label.ts';
+import type { PerSeason, Season, StatsInput } from '../../stats/types.ts';
+import { seasonSubscore, TROPICAL_NIGHT_MIN_AIR_C, TROPICAL_NIGHT_MIN_UTCI_C } from './score.ts';
+import type { ThermalBlock, ThermalColumns, ThermalReference } from './types.ts';
+import { utciClass } from './utci-class.ts';
 
 const COMFORTABLE_CLASS = 6;
 const ACCEPTABLE_CLASSES = [5, 6, 7];

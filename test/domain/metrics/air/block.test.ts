@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { computeAirBlock } from '../../../src/domain/stats/index.ts';
+import { computeAirBlock } from '../../../../src/domain/metrics/air/block.ts';
 import {
   cell,
   hoursFrom,
@@ -8,7 +8,7 @@ import {
   intlBrusselsHour,
   intlBrusselsMonth,
   yearHours,
-} from '../../helpers/stats-years.ts';
+} from '../../../helpers/stats-years.ts';
 
 const YEAR = yearHours(2025);
 /** class 1 on every pollutant */

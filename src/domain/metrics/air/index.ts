@@ -1,0 +1,13 @@
+import type { MetricModule } from '../metric-module.ts';
+import { computeAirBlock } from './block.ts';
+import { AirBlockSchema } from './block-schema.ts';
+import { airReport } from './report-section.ts';
+import { AIR_BELAQI, AIR_NO2, AIR_PM10, AIR_PM25 } from './scales.ts';
+import type { AirColumns, AirReference } from './types.ts';
+
+export const airMetric: MetricModule<'air', typeof AirBlockSchema, AirColumns, AirReference> = {
+  id: 'air',
+  scales: [AIR_BELAQI, AIR_NO2, AIR_PM25, AIR_PM10],
+  block: { schema: AirBlockSchema, columns: ['no2', 'pm25', 'pm10'], compute: computeAirBlock },
+  report: airReport,
+};

@@ -1,0 +1,70 @@
+/**
+ * One metric of the service (wind comfort, air quality, thermal comfort…) as one value:
+ * everything the generic code needs to know about it, kept in its own folder
+ * (domain/metrics/<id>/) and registered once (registry.ts). The scale catalogue, the
+ * statistics' blocks and their schema, the statistics threads and the report loop over
+ * the registry instead of naming metrics (docs/metrics.md: adding a metric).
+ */
+import type { Static, TSchema } from 'typebox';
+import type { SafeHtml } from '../reports/html.ts';
+import type { ReportContext } from '../reports/sections/context.ts';
+import type { Scale } from '../scales/types.ts';
+import type { StatsInput } from '../stats/types.ts';
+
+/** The metric's block of the historical statistics (GET /historical/stats). */
+export interface MetricBlock<Schema extends TSchema, Columns, Reference> {
+  /** the block's schema: its fragment of the statistics resource, under the metric's id */
+  readonly schema: Schema;
+  /** the columns of a sampled cell (the model's series) the block reads */
+  readonly columns: readonly (keyof Columns & string)[];
+  /** the block over a location's sampled cells, compared with its reference when it has one; null without data */
+  compute(input: StatsInput<Columns>, reference?: Reference): Static<Schema> | null;
+}
+
+/** What the metric adds to a report, each part in the report's language. */
+export interface MetricReport<Block> {
+  /** the metric's name: its glance card, its daily-life paragraph, its row of the reading table */
+  title(context: ReportContext): string;
+  /** the glance card's one sentence on the block */
+  glance(block: Block, context: ReportContext): string;
+  /** the daily-life paragraph after the title (markup allowed) */
+  dailyLife(block: Block, context: ReportContext): SafeHtml | string;
+  /** the metric's section: its page of figures and charts */
+  section(block: Block, context: ReportContext): SafeHtml;
+  /** how its numbers were made: the metric's line of the method section */
+  method(context: ReportContext): string;
+  /** what its rating and its score measure: its row of the reading table */
+  reading(context: ReportContext): { rating: string; score: string };
+}
+
+export interface MetricModule<
+  Id extends string = string,
+  Schema extends TSchema = TSchema,
+  Columns = unknown,
+  Reference = unknown,
+> {
+  /** the metric's id: its key in the statistics resource, its `metrics` value, its scales' `metric` */
+  readonly id: Id;
+  /** its scales, in the order the catalogue lists them among its own */
+  readonly scales: readonly Scale[];
+  readonly block: MetricBlock<Schema, Columns, Reference>;
+  readonly report: MetricReport<Static<Schema>>;
+}
+
+/** A module of any metric, as a registry holds them. */
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds modules of different column and reference types
+export type AnyMetricModule = MetricModule<string, TSchema, any, any>;
+
+/** The registered metrics, in the order the statistics resource and the report list them. */
+export interface MetricRegistry<Modules extends readonly AnyMetricModule[] = readonly AnyMetricModule[]> {
+  readonly modules: Modules;
+  /** the metrics' ids, in the registry's order */
+  readonly ids: readonly Modules[number]['id'][];
+  /** the module of a metric id; undefined for an id not registered */
+  find(id: string): Modules[number] | undefined;
+}
+
+/** The blocks of the statistics resource a registry describes, each under its metric's id. */
+export type MetricBlocks<Modules extends readonly AnyMetricModule[]> = {
+  [Module in Modules[number] as Module['id']]?: Static<Module['block']['schema']>;
+};

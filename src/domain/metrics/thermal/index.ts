@@ -1,0 +1,18 @@
+import type { MetricModule } from '../metric-module.ts';
+import { computeThermalBlock } from './block.ts';
+import { ThermalBlockSchema } from './block-schema.ts';
+import { thermalReport } from './report-section.ts';
+import { THERMAL_MAGMA, THERMAL_UTCI } from './scales.ts';
+import type { ThermalColumns, ThermalReference } from './types.ts';
+
+export const thermalMetric: MetricModule<
+  'thermal',
+  typeof ThermalBlockSchema,
+  ThermalColumns,
+  ThermalReference
+> = {
+  id: 'thermal',
+  scales: [THERMAL_UTCI, THERMAL_MAGMA],
+  block: { schema: ThermalBlockSchema, columns: ['utci', 'airTempC'], compute: computeThermalBlock },
+  report: thermalReport,
+};

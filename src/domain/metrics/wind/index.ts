@@ -1,0 +1,18 @@
+import type { MetricModule } from '../metric-module.ts';
+import { computeWindBlock } from './block.ts';
+import { WindBlockSchema } from './block-schema.ts';
+import { windReport } from './report-section.ts';
+import {
+  WIND_COMFORT_COLOUR_BLIND,
+  WIND_COMFORT_STANDARD,
+  WIND_GUST_RAINBOW,
+  WIND_MEAN_RAINBOW,
+} from './scales.ts';
+import type { WindColumns } from './types.ts';
+
+export const windMetric: MetricModule<'wind', typeof WindBlockSchema, WindColumns, never> = {
+  id: 'wind',
+  scales: [WIND_COMFORT_STANDARD, WIND_COMFORT_COLOUR_BLIND, WIND_MEAN_RAINBOW, WIND_GUST_RAINBOW],
+  block: { schema: WindBlockSchema, columns: ['ucomfort', 'ugust'], compute: computeWindBlock },
+  report: windReport,
+};
