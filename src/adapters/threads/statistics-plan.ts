@@ -1,4 +1,4 @@
-import type { BlockName } from '../../domain/stats/index.ts';
+import type { MetricId as BlockName } from '../../domain/metrics/registry.ts';
 
 /** What one thread computes of a location's statistics. */
 export interface SharePlan {

@@ -1,8 +1,8 @@
 import type { Worker } from 'node:worker_threads';
 import { ModelUnavailableError } from '../../domain/errors/failures.ts';
+import type { MetricId as BlockName } from '../../domain/metrics/registry.ts';
 import {
   airBlockFromTallies,
-  type BlockName,
   type CellColumns,
   LocalCalendars,
   mergeAirTallies,

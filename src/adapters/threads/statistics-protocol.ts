@@ -1,4 +1,5 @@
-import type { AirTallies, BlockName, CellColumns } from '../../domain/stats/index.ts';
+import { type MetricId as BlockName, DEFAULT_REGISTRY } from '../../domain/metrics/registry.ts';
+import type { AirTallies, CellColumns } from '../../domain/stats/index.ts';
 import type { StatisticsBlocksOut, StatisticsReferences } from '../../services/data/statistics-pool-port.ts';
 
 export interface StatisticsTask {
@@ -20,9 +21,7 @@ export interface StatisticsReply {
   airTallies?: AirTallies;
 }
 
-/** The columns each block reads: a task carries only those of its blocks. */
-export const BLOCK_COLUMNS: Record<BlockName, readonly (keyof CellColumns)[]> = {
-  air: ['no2', 'pm25', 'pm10'],
-  wind: ['ucomfort', 'ugust'],
-  thermal: ['utci', 'airTempC'],
-};
+/** The columns each block reads (its metric module's): a task carries only those of its blocks. */
+export const BLOCK_COLUMNS = Object.fromEntries(
+  DEFAULT_REGISTRY.modules.map((metric) => [metric.id, metric.block.columns]),
+) as Record<BlockName, readonly (keyof CellColumns)[]>;

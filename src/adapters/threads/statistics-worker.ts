@@ -1,19 +1,14 @@
 import { parentPort } from 'node:worker_threads';
-import {
-  type AirColumns,
-  computeAirBlock,
-  computeThermalBlock,
-  computeWindBlock,
-  LocalCalendars,
-  type ThermalColumns,
-  tallyAir,
-  type WindColumns,
-} from '../../domain/stats/index.ts';
+import type { MetricRegistry } from '../../domain/metrics/metric-module.ts';
+import { DEFAULT_REGISTRY } from '../../domain/metrics/registry.ts';
+import { type AirColumns, LocalCalendars, tallyAir } from '../../domain/stats/index.ts';
 import { releaseBuffers } from './release-buffers.ts';
 import type { StatisticsReply, StatisticsTask } from './statistics-protocol.ts';
 
 /** this thread's calendars: every location's statistics read the same runs of hours */
 const calendars = new LocalCalendars();
+/** every metric's block is computed the same way, by its module */
+const metrics: MetricRegistry = DEFAULT_REGISTRY;
 
 /** Computes the requested statistics blocks of one location off the main thread. */
 parentPort!.on('message', (task: StatisticsTask) => {
@@ -22,23 +17,16 @@ parentPort!.on('message', (task: StatisticsTask) => {
     // the pool sends each cell the columns of the blocks asked for (BLOCK_COLUMNS)
     const { hours, cells } = task;
     const calendar = calendars.of(hours);
-    const blocks: StatisticsReply['blocks'] = {};
-    if (task.blocks.includes('air')) {
-      const air = computeAirBlock({ hours, cells: cells as AirColumns[], calendar }, task.references.air);
-      if (air) blocks.air = air;
+    const asked: readonly string[] = task.blocks;
+    const blocks: Record<string, unknown> = {};
+    const references = task.references as Readonly<Record<string, unknown>>;
+    // each metric asked for, by its module, in the registry's order
+    for (const metric of metrics.modules) {
+      if (!asked.includes(metric.id)) continue;
+      const block = metric.block.compute({ hours, cells, calendar }, references[metric.id]);
+      if (block) blocks[metric.id] = block;
     }
-    if (task.blocks.includes('wind')) {
-      const wind = computeWindBlock({ hours, cells: cells as WindColumns[], calendar });
-      if (wind) blocks.wind = wind;
-    }
-    if (task.blocks.includes('thermal')) {
-      const thermal = computeThermalBlock(
-        { hours, cells: cells as ThermalColumns[], calendar },
-        task.references.thermal,
-      );
-      if (thermal) blocks.thermal = thermal;
-    }
-    reply = { id: task.id, ok: true, blocks };
+    reply = { id: task.id, ok: true, blocks: blocks as StatisticsReply['blocks'] };
     if (task.tallyAirFrom !== undefined) {
       reply.airTallies = tallyAir(cells.slice(task.tallyAirFrom) as AirColumns[], hours.length);
     }

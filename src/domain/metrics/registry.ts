@@ -26,3 +26,6 @@ export function createMetricRegistry<const Modules extends readonly AnyMetricMod
 export const DEFAULT_METRICS = [airMetric, windMetric, thermalMetric] as const;
 
 export const DEFAULT_REGISTRY = createMetricRegistry(DEFAULT_METRICS);
+
+/** The id of one of the service's metrics: the name of its block in the statistics. */
+export type MetricId = (typeof DEFAULT_METRICS)[number]['id'];

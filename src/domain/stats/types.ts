@@ -26,9 +26,6 @@ export type {
 /** The columns of one sampled cell that the statistics read; NaN marks no data. */
 export interface CellColumns extends AirColumns, WindColumns, ThermalColumns {}
 
-/** The three blocks of the statistics. */
-export type BlockName = 'air' | 'wind' | 'thermal';
-
 export interface StatsInput<Columns = CellColumns> {
   /** epoch milliseconds (UTC, on the hour) of each record; every column has this length */
   hours: Float64Array;

@@ -8,6 +8,7 @@ import { apiError } from '../../domain/errors/catalogue.ts';
 import { type DomainId, NATIONAL_DOMAIN } from '../../domain/grid/model-data.ts';
 import type { KeyRecord } from '../../domain/keys/key-record.ts';
 import type { Source } from '../../domain/live/provenance.ts';
+import { DEFAULT_REGISTRY } from '../../domain/metrics/registry.ts';
 import {
   type Dataset,
   type HistoricalStats,
@@ -121,7 +122,7 @@ export function createHistoricalService(deps: HistoricalDeps): HistoricalService
     const { dataset, domain, city } = datasetFor(deps.cities(), location.lat, location.lon);
     if (city && input.key) assertCityInScope(input.key, city);
     const info = deps.model.domain(domain);
-    const modelled = (['air', 'wind', 'thermal'] as const).filter((m) => info.models[m]) as DataMetric[];
+    const modelled = DEFAULT_REGISTRY.ids.filter((id) => info.models[id]) as DataMetric[];
     const where = dataset === NATIONWIDE_DATASET ? 'nationwide' : `in ${city?.name}`;
     const metrics = input.key ? entitledMetrics(input.key, input.requested, modelled, where) : modelled;
     // the nationwide grid answers with the cell containing the location and ignores radius
@@ -162,10 +163,12 @@ export function createHistoricalService(deps: HistoricalDeps): HistoricalService
       location: { address: location.address, lat: location.lat, lon: location.lon },
       meta,
     };
-    const { air, wind, thermal } = result.blocks;
-    if (air && metrics.includes('air')) body.air = air;
-    if (wind && metrics.includes('wind')) body.wind = wind;
-    if (thermal && metrics.includes('thermal')) body.thermal = thermal;
+    // each entitled metric's block, in the registry's order (the resource's)
+    const blocks: Record<string, unknown> = body;
+    for (const id of DEFAULT_REGISTRY.ids) {
+      const block = result.blocks[id];
+      if (block && metrics.includes(id)) blocks[id] = block;
+    }
     return { body, cacheStatus };
   }
 
