@@ -8,7 +8,7 @@
 import type { Static, TSchema } from 'typebox';
 import type { SafeHtml } from '../reports/html.ts';
 import type { ReportContext } from '../reports/sections/context.ts';
-import type { Scale } from '../scales/types.ts';
+import type { Scale, View } from '../scales/types.ts';
 import type { StatsInput } from '../stats/types.ts';
 
 /** The metric's block of the historical statistics (GET /historical/stats). */
@@ -45,7 +45,8 @@ export interface MetricModule<
 > {
   /** the metric's id: its key in the statistics resource, its `metrics` value, its scales' `metric` */
   readonly id: Id;
-  /** its scales, in the order the catalogue lists them among its own */
+  /** its views (what to plot from it) and its scales, each in the order the catalogue lists them among its own */
+  readonly views: readonly View[];
   readonly scales: readonly Scale[];
   readonly block: MetricBlock<Schema, Columns, Reference>;
   readonly report: MetricReport<Static<Schema>>;

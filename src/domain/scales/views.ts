@@ -2,101 +2,20 @@
  * The views named by the interface: what to plot from each metric. Every view of a layer
  * reads the same vector tile, so switching view (or scale) is a repaint.
  */
-import type { View } from './types.ts';
+import type { MetricRegistry } from '../metrics/metric-module.ts';
+import { DEFAULT_REGISTRY } from '../metrics/registry.ts';
+import { VIEW_IDS, type View } from './types.ts';
 
-export const VIEWS: readonly View[] = [
-  {
-    id: 'comfort-danger',
-    metric: 'wind',
-    name: 'Wind comfort and danger',
-    description:
-      'Combined comfort and danger classes from the mean pedestrian wind speed and the gust speed.',
-    fields: ['Ucomfort', 'Ugust'],
-    field_labels: { Ucomfort: 'Wind', Ugust: 'Gust' },
-    scales: ['wind-comfort-standard', 'wind-comfort-colour-blind'],
-    default_scale: 'wind-comfort-standard',
-    default: true,
-  },
-  {
-    id: 'mean',
-    metric: 'wind',
-    name: 'Mean wind speed',
-    description: 'Hourly mean comfort wind speed at pedestrian height.',
-    fields: ['Ucomfort'],
-    field_labels: { Ucomfort: 'Wind' },
-    scales: ['wind-mean-rainbow'],
-    default_scale: 'wind-mean-rainbow',
-  },
-  {
-    id: 'gust',
-    metric: 'wind',
-    name: 'Gust speed',
-    description: 'Hourly gust speed at pedestrian height.',
-    fields: ['Ugust'],
-    field_labels: { Ugust: 'Gust' },
-    scales: ['wind-gust-rainbow'],
-    default_scale: 'wind-gust-rainbow',
-  },
-  {
-    id: 'index',
-    metric: 'air',
-    name: 'Air quality index',
-    description: 'BelAQI index: the worst of NO2, PM2.5 and PM10, each read on its own thresholds.',
-    fields: ['C', 'C_PM25', 'C_PM10'],
-    field_labels: { C: 'NO2', C_PM25: 'PM2.5', C_PM10: 'PM10' },
-    scales: ['air-belaqi'],
-    default_scale: 'air-belaqi',
-    default: true,
-  },
-  {
-    id: 'no2',
-    metric: 'air',
-    name: 'NO2',
-    description: 'Hourly nitrogen dioxide concentration.',
-    fields: ['C'],
-    field_labels: { C: 'NO2' },
-    scales: ['air-no2'],
-    default_scale: 'air-no2',
-  },
-  {
-    id: 'pm25',
-    metric: 'air',
-    name: 'PM2.5',
-    description: 'Hourly concentration of fine particles (PM2.5).',
-    fields: ['C_PM25'],
-    field_labels: { C_PM25: 'PM2.5' },
-    scales: ['air-pm25'],
-    default_scale: 'air-pm25',
-  },
-  {
-    id: 'pm10',
-    metric: 'air',
-    name: 'PM10',
-    description: 'Hourly concentration of particles (PM10).',
-    fields: ['C_PM10'],
-    field_labels: { C_PM10: 'PM10' },
-    scales: ['air-pm10'],
-    default_scale: 'air-pm10',
-  },
-  {
-    id: 'utci',
-    metric: 'thermal',
-    name: 'Thermal stress',
-    description: 'UTCI thermal stress categories.',
-    fields: ['UTCI'],
-    field_labels: { UTCI: 'Temperature UTCI' },
-    scales: ['thermal-utci'],
-    default_scale: 'thermal-utci',
-    default: true,
-  },
-  {
-    id: 'utci-temp',
-    metric: 'thermal',
-    name: 'UTCI temperature',
-    description: 'The same UTCI reading as a temperature, on a continuous colour bar.',
-    fields: ['UTCI'],
-    field_labels: { UTCI: 'Temperature UTCI' },
-    scales: ['thermal-magma'],
-    default_scale: 'thermal-magma',
-  },
-];
+/**
+ * Every registered metric's views, in the order the spec lists them (VIEW_IDS); a view the
+ * spec does not list follows them, in the registry's order.
+ */
+export function viewCatalogue(registry: MetricRegistry): readonly View[] {
+  const rank = (view: View) => {
+    const listed = VIEW_IDS.indexOf(view.id);
+    return listed === -1 ? VIEW_IDS.length : listed;
+  };
+  return registry.modules.flatMap((module) => module.views).sort((a, b) => rank(a) - rank(b));
+}
+
+export const VIEWS: readonly View[] = viewCatalogue(DEFAULT_REGISTRY);

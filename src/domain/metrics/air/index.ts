@@ -4,9 +4,11 @@ import { AirBlockSchema } from './block-schema.ts';
 import { airReport } from './report-section.ts';
 import { AIR_BELAQI, AIR_NO2, AIR_PM10, AIR_PM25 } from './scales.ts';
 import type { AirColumns, AirReference } from './types.ts';
+import { AIR_VIEWS } from './views.ts';
 
 export const airMetric: MetricModule<'air', typeof AirBlockSchema, AirColumns, AirReference> = {
   id: 'air',
+  views: AIR_VIEWS,
   scales: [AIR_BELAQI, AIR_NO2, AIR_PM25, AIR_PM10],
   block: { schema: AirBlockSchema, columns: ['no2', 'pm25', 'pm10'], compute: computeAirBlock },
   report: airReport,

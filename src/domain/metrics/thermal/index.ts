@@ -4,6 +4,7 @@ import { ThermalBlockSchema } from './block-schema.ts';
 import { thermalReport } from './report-section.ts';
 import { THERMAL_MAGMA, THERMAL_UTCI } from './scales.ts';
 import type { ThermalColumns, ThermalReference } from './types.ts';
+import { THERMAL_VIEWS } from './views.ts';
 
 export const thermalMetric: MetricModule<
   'thermal',
@@ -12,6 +13,7 @@ export const thermalMetric: MetricModule<
   ThermalReference
 > = {
   id: 'thermal',
+  views: THERMAL_VIEWS,
   scales: [THERMAL_UTCI, THERMAL_MAGMA],
   block: { schema: ThermalBlockSchema, columns: ['utci', 'airTempC'], compute: computeThermalBlock },
   report: thermalReport,

@@ -9,9 +9,11 @@ import {
   WIND_MEAN_RAINBOW,
 } from './scales.ts';
 import type { WindColumns } from './types.ts';
+import { WIND_VIEWS } from './views.ts';
 
 export const windMetric: MetricModule<'wind', typeof WindBlockSchema, WindColumns, never> = {
   id: 'wind',
+  views: WIND_VIEWS,
   scales: [WIND_COMFORT_STANDARD, WIND_COMFORT_COLOUR_BLIND, WIND_MEAN_RAINBOW, WIND_GUST_RAINBOW],
   block: { schema: WindBlockSchema, columns: ['ucomfort', 'ugust'], compute: computeWindBlock },
   report: windReport,
