@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import type { MetricRegistry } from '../../domain/metrics/metric-module.ts';
+import { computeMetricBlocks } from '../../domain/metrics/compute-blocks.ts';
 import { DEFAULT_REGISTRY } from '../../domain/metrics/registry.ts';
 import { type AirColumns, LocalCalendars, tallyAir } from '../../domain/stats/index.ts';
 import { releaseBuffers } from './release-buffers.ts';
@@ -7,8 +7,6 @@ import type { StatisticsReply, StatisticsTask } from './statistics-protocol.ts';
 
 /** this thread's calendars: every location's statistics read the same runs of hours */
 const calendars = new LocalCalendars();
-/** every metric's block is computed the same way, by its module */
-const metrics: MetricRegistry = DEFAULT_REGISTRY;
 
 /** Computes the requested statistics blocks of one location off the main thread. */
 parentPort!.on('message', (task: StatisticsTask) => {
@@ -17,15 +15,8 @@ parentPort!.on('message', (task: StatisticsTask) => {
     // the pool sends each cell the columns of the blocks asked for (BLOCK_COLUMNS)
     const { hours, cells } = task;
     const calendar = calendars.of(hours);
-    const asked: readonly string[] = task.blocks;
-    const blocks: Record<string, unknown> = {};
     const references = task.references as Readonly<Record<string, unknown>>;
-    // each metric asked for, by its module, in the registry's order
-    for (const metric of metrics.modules) {
-      if (!asked.includes(metric.id)) continue;
-      const block = metric.block.compute({ hours, cells, calendar }, references[metric.id]);
-      if (block) blocks[metric.id] = block;
-    }
+    const blocks = computeMetricBlocks(DEFAULT_REGISTRY, { hours, cells, calendar }, references, task.blocks);
     reply = { id: task.id, ok: true, blocks: blocks as StatisticsReply['blocks'] };
     if (task.tallyAirFrom !== undefined) {
       reply.airTallies = tallyAir(cells.slice(task.tallyAirFrom) as AirColumns[], hours.length);
