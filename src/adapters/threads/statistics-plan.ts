@@ -4,7 +4,7 @@ import type { MetricId as BlockName } from '../../domain/metrics/registry.ts';
 export interface SharePlan {
   /** blocks computed whole, over every cell */
   blocks: readonly BlockName[];
-  /** the cells [from, to) whose air readings this thread tallies, for the pool to merge (air-tallies.ts) */
+  /** the cells [from, to) whose air readings this thread tallies, for the pool to merge (metrics/air/tallies.ts) */
   tallyAir?: { from: number; to: number };
 }
 

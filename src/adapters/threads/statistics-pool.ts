@@ -164,7 +164,7 @@ export function createStatisticsPool(size: number): StatisticsPool {
     const blocks = Object.assign({}, ...replies.map((reply) => reply.blocks)) as StatisticsReply['blocks'];
     const tallies = replies.flatMap((reply) => (reply.airTallies ? [reply.airTallies] : []));
     if (tallies.length > 0) {
-      // the groups' tallies add up exactly to all cells' (air-tallies.ts): as one thread would
+      // the groups' tallies add up exactly to all cells' (metrics/air/tallies.ts): as one thread would
       const air = airBlockFromTallies(hours, mergeAirTallies(tallies), references.air, calendars.of(hours));
       if (air) blocks.air = air;
     }

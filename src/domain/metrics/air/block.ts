@@ -57,7 +57,7 @@ export function computeAirBlock(input: StatsInput<AirColumns>, reference?: AirRe
   return airBlockFromTallies(input.hours, tallies, reference, input.calendar);
 }
 
-/** The air block from the tallies of all of a location's cells (air-tallies.ts). */
+/** The air block from the tallies of all of a location's cells (metrics/air/tallies.ts). */
 export function airBlockFromTallies(
   hours: Float64Array,
   tallies: AirTallies,
