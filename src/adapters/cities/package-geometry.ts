@@ -1,6 +1,7 @@
 import { unpackPackageFiles } from '../../domain/coverage/city-package/archive.ts';
 import { geometryFromFiles, packageGeometry } from '../../domain/coverage/city-package/model-geometry.ts';
 import type { CityPackage, PackageFiles } from '../../domain/coverage/city-package/package.ts';
+import { DEFAULT_REGISTRY } from '../../domain/metrics/registry.ts';
 import type { CityDomainSpec } from '../../services/city-domains-port.ts';
 
 type PackageOutline = Pick<CityPackage, 'manifest' | 'boundary'> & { weatherEpw?: string | null };
@@ -59,11 +60,10 @@ function domainOf(
     resolutionM: manifest.resolution_m ?? 10,
     referenceYear: manifest.reference_year ?? 2025,
     timeZone: manifest.timezone,
-    models: {
-      air: manifest.metrics.includes('air'),
-      wind: manifest.metrics.includes('wind'),
-      thermal: manifest.metrics.includes('thermal'),
-    },
+    // each of the service's metrics, modelled when the package offers it
+    models: Object.fromEntries(
+      DEFAULT_REGISTRY.ids.map((id) => [id, (manifest.metrics as readonly string[]).includes(id)]),
+    ) as CityDomainSpec['models'],
     referenceWeatherEpw: city.weatherEpw ?? null,
   };
 }

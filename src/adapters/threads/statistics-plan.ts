@@ -1,4 +1,4 @@
-import type { MetricId as BlockName } from '../../domain/metrics/registry.ts';
+import { type MetricId as BlockName, DEFAULT_REGISTRY } from '../../domain/metrics/registry.ts';
 
 /** What one thread computes of a location's statistics. */
 export interface SharePlan {
@@ -17,7 +17,8 @@ const AIR_MS_PER_CELL = 0.85;
 const WIND_THERMAL_MS = 2.8;
 const WIND_THERMAL_MS_PER_CELL = 0.12;
 
-const ALL: readonly BlockName[] = ['air', 'wind', 'thermal'];
+/** every metric's block, in the registry's order */
+const ALL: readonly BlockName[] = DEFAULT_REGISTRY.ids;
 
 /**
  * How a location's statistics are shared out over `threads` threads so that the shares

@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import { ModelUnavailableError } from '../../domain/errors/failures.ts';
-import type { MetricId as BlockName } from '../../domain/metrics/registry.ts';
+import { type MetricId as BlockName, DEFAULT_REGISTRY } from '../../domain/metrics/registry.ts';
 import {
   airBlockFromTallies,
   type CellColumns,
@@ -48,7 +48,7 @@ function takeColumns(
 const EXERCISE_CELL_COUNTS = [1, 3, 1, 3];
 const EXERCISE_RADIUS_CELLS = 24;
 /** every block, and the air tallies of every cell, so that both code paths are compiled */
-const ALL_BLOCKS: readonly BlockName[] = ['air', 'wind', 'thermal'];
+const ALL_BLOCKS: readonly BlockName[] = DEFAULT_REGISTRY.ids;
 
 /**
  * The statistics threads hold nothing between tasks: a small young generation keeps each
