@@ -6,6 +6,7 @@
  * the registry instead of naming metrics (docs/metrics.md: adding a metric).
  */
 import type { Static, TSchema } from 'typebox';
+import type { LayerDescriptor } from '../map/layer-descriptor.ts';
 import type { SafeHtml } from '../reports/html.ts';
 import type { ReportContext } from '../reports/sections/context.ts';
 import type { Scale, View } from '../scales/types.ts';
@@ -48,6 +49,8 @@ export interface MetricModule<
   /** its views (what to plot from it) and its scales, each in the order the catalogue lists them among its own */
   readonly views: readonly View[];
   readonly scales: readonly Scale[];
+  /** its map layer, when it has one: the tiles' properties, labels, units and zoom range (its id is the metric's) */
+  readonly mapLayer?: LayerDescriptor;
   readonly block: MetricBlock<Schema, Columns, Reference>;
   readonly report: MetricReport<Static<Schema>>;
 }

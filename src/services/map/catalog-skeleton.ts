@@ -1,6 +1,6 @@
 import type { CityDefinition } from '../../domain/coverage/cities.ts';
 import type { DomainId } from '../../domain/grid/model-data.ts';
-import { isTimedLayer, type TimedMapLayer } from '../../domain/map/layers.ts';
+import { isTimedLayer, TIMED_LAYERS, type TimedMapLayer } from '../../domain/map/layers.ts';
 import type { ModelCatalog } from './model-catalog-port.ts';
 import type { RangeMemo } from './range-memo.ts';
 
@@ -30,7 +30,7 @@ export interface CatalogSkeleton {
  * the model tells which hours a layer has data for (thermal's is the one a relative
  * scale needs; the others come along for relative scales to come).
  */
-export const RANGED_LAYERS: readonly TimedMapLayer[] = ['thermal', 'wind', 'air'];
+export const RANGED_LAYERS: readonly TimedMapLayer[] = TIMED_LAYERS;
 
 export interface SkeletonOptions {
   /** how long to wait for ranges not yet known before publishing without them */

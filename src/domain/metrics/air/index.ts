@@ -1,6 +1,7 @@
 import type { MetricModule } from '../metric-module.ts';
 import { computeAirBlock } from './block.ts';
 import { AirBlockSchema } from './block-schema.ts';
+import { AIR_MAP_LAYER } from './map-layer.ts';
 import { airReport } from './report-section.ts';
 import { AIR_BELAQI, AIR_NO2, AIR_PM10, AIR_PM25 } from './scales.ts';
 import type { AirColumns, AirReference } from './types.ts';
@@ -10,6 +11,7 @@ export const airMetric: MetricModule<'air', typeof AirBlockSchema, AirColumns, A
   id: 'air',
   views: AIR_VIEWS,
   scales: [AIR_BELAQI, AIR_NO2, AIR_PM25, AIR_PM10],
+  mapLayer: AIR_MAP_LAYER,
   block: { schema: AirBlockSchema, columns: ['no2', 'pm25', 'pm10'], compute: computeAirBlock },
   report: airReport,
 };

@@ -1,6 +1,7 @@
 import type { MetricModule } from '../metric-module.ts';
 import { computeThermalBlock } from './block.ts';
 import { ThermalBlockSchema } from './block-schema.ts';
+import { THERMAL_MAP_LAYER } from './map-layer.ts';
 import { thermalReport } from './report-section.ts';
 import { THERMAL_MAGMA, THERMAL_UTCI } from './scales.ts';
 import type { ThermalColumns, ThermalReference } from './types.ts';
@@ -15,6 +16,7 @@ export const thermalMetric: MetricModule<
   id: 'thermal',
   views: THERMAL_VIEWS,
   scales: [THERMAL_UTCI, THERMAL_MAGMA],
+  mapLayer: THERMAL_MAP_LAYER,
   block: { schema: ThermalBlockSchema, columns: ['utci', 'airTempC'], compute: computeThermalBlock },
   report: thermalReport,
 };

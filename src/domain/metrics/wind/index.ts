@@ -1,6 +1,7 @@
 import type { MetricModule } from '../metric-module.ts';
 import { computeWindBlock } from './block.ts';
 import { WindBlockSchema } from './block-schema.ts';
+import { WIND_MAP_LAYER } from './map-layer.ts';
 import { windReport } from './report-section.ts';
 import {
   WIND_COMFORT_COLOUR_BLIND,
@@ -15,6 +16,7 @@ export const windMetric: MetricModule<'wind', typeof WindBlockSchema, WindColumn
   id: 'wind',
   views: WIND_VIEWS,
   scales: [WIND_COMFORT_STANDARD, WIND_COMFORT_COLOUR_BLIND, WIND_MEAN_RAINBOW, WIND_GUST_RAINBOW],
+  mapLayer: WIND_MAP_LAYER,
   block: { schema: WindBlockSchema, columns: ['ucomfort', 'ugust'], compute: computeWindBlock },
   report: windReport,
 };
