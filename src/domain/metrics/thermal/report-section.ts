@@ -4,13 +4,13 @@ import type { MessageKey } from '../../reports/i18n/index.ts';
 import { labelColor, NEUTRAL, UTCI_CLASSES, utciColor } from '../../reports/palette.ts';
 import {
   counted,
+  lifeBand,
   modelParams,
   monthly,
   type ReportContext,
   scoreBox,
   shownLabel,
   stat,
-  thermalLifeKey,
 } from '../../reports/sections/context.ts';
 import { SEASONS } from '../../stats/local-time.ts';
 import type { Season } from '../../stats/types.ts';
@@ -134,6 +134,15 @@ export function thermalSection(thermal: ThermalBlock, context: ReportContext): S
   </div>
   ${summerNightComparison(context, thermal)}
 </section>`;
+}
+
+/**
+ * Thermal advice depends on what limits comfort: heat when summer is the weakest season,
+ * cold otherwise (in Belgium a weak winter, spring or autumn means cold, windy hours).
+ * Talking about heat waves to a reader whose problem is a cold, exposed spot would be wrong.
+ */
+export function thermalLifeKey(score: number, limitingSeason: Season): MessageKey {
+  return `thermalLife_${lifeBand(score)}_${limitingSeason === 'summer' ? 'heat' : 'cold'}` as MessageKey;
 }
 
 /** What thermal comfort adds to a report. */

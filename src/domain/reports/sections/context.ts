@@ -1,6 +1,5 @@
 import { scoreLabel } from '../../stats/score-label.ts';
 import type { StatsEnvelope } from '../../stats/stats-envelope.ts';
-import type { Season } from '../../stats/types.ts';
 import { contrastInk } from '../charts.ts';
 import type { Formatter } from '../format.ts';
 import { html, type SafeHtml } from '../html.ts';
@@ -40,17 +39,9 @@ export function lifeBand(score: number): LifeBand {
   return 'poor';
 }
 
-export function lifeKey(prefix: 'airLife' | 'windLife', score: number): MessageKey {
+/** the daily-life message of a theme whose messages are `<prefix>_high`, `_good`, `_fair` and `_poor` */
+export function lifeKey(prefix: string, score: number): MessageKey {
   return `${prefix}_${lifeBand(score)}` as MessageKey;
-}
-
-/**
- * Thermal advice depends on what limits comfort: heat when summer is the weakest season,
- * cold otherwise (in Belgium a weak winter, spring or autumn means cold, windy hours).
- * Talking about heat waves to a reader whose problem is a cold, exposed spot would be wrong.
- */
-export function thermalLifeKey(score: number, limitingSeason: Season): MessageKey {
-  return `thermalLife_${lifeBand(score)}_${limitingSeason === 'summer' ? 'heat' : 'cold'}` as MessageKey;
 }
 
 /** "1 day", "3 days": a count with the noun in the plural form the language asks for */
