@@ -68,6 +68,17 @@ export interface MetricRegistry<Modules extends readonly AnyMetricModule[] = rea
   find(id: string): Modules[number] | undefined;
 }
 
+/** The reference a metric's block compares against; never for a metric without one. */
+export type ReferenceOf<Module> =
+  Module extends MetricModule<string, TSchema, infer _Columns, infer Reference> ? Reference : never;
+
+/** The references of a registry's metrics, each under its metric's id (metrics without one left out). */
+export type MetricReferences<Modules extends readonly AnyMetricModule[]> = {
+  [Module in Modules[number] as [ReferenceOf<Module>] extends [never]
+    ? never
+    : Module['id']]?: ReferenceOf<Module>;
+};
+
 /** The blocks of the statistics resource a registry describes, each under its metric's id. */
 export type MetricBlocks<Modules extends readonly AnyMetricModule[]> = {
   [Module in Modules[number] as Module['id']]?: Static<Module['block']['schema']>;

@@ -1,28 +1,18 @@
 import { classifyPoint } from '../../domain/coverage/classify.ts';
 import type { Cities } from '../../domain/coverage/registry.ts';
 import { type CellSeries, type DomainId, NATIONAL_DOMAIN } from '../../domain/grid/model-data.ts';
-import type {
-  AirBlock,
-  AirReference,
-  ThermalBlock,
-  ThermalReference,
-  WindBlock,
-} from '../../domain/stats/index.ts';
+import type { MetricBlocks, MetricReferences } from '../../domain/metrics/metric-module.ts';
+import type { DEFAULT_METRICS } from '../../domain/metrics/registry.ts';
 import type { KeyValueCache } from '../ports/cache-port.ts';
 import type { ModelSampling } from '../ports/model-sampling-port.ts';
 import type { ModelSeries } from './model-series-port.ts';
 import type { StatisticsPool } from './statistics-pool-port.ts';
 
-export interface StatisticsBlocks {
-  air?: AirBlock;
-  wind?: WindBlock;
-  thermal?: ThermalBlock;
-}
+/** each of the service's metrics' block, under its id (the metric modules' types) */
+export type StatisticsBlocks = MetricBlocks<typeof DEFAULT_METRICS>;
 
-export interface StatisticsReferences {
-  air?: AirReference;
-  thermal?: ThermalReference;
-}
+/** the reference each of the service's metrics compares against, under its id (those that have one) */
+export type StatisticsReferences = MetricReferences<typeof DEFAULT_METRICS>;
 
 /** Cells sampled for "the coverage area as a whole": a lattice of outdoor cells over the domain. */
 const LATTICE = 6;

@@ -1,22 +1,10 @@
-import type {
-  AirBlock,
-  AirReference,
-  CellColumns,
-  ThermalBlock,
-  ThermalReference,
-  WindBlock,
-} from '../../domain/stats/index.ts';
+import type { MetricBlocks, MetricReferences } from '../../domain/metrics/metric-module.ts';
+import type { DEFAULT_METRICS } from '../../domain/metrics/registry.ts';
+import type { CellColumns } from '../../domain/stats/index.ts';
 
-/** The references a statistics computation compares against, and the blocks it answers. */
-export interface StatisticsReferences {
-  air?: AirReference;
-  thermal?: ThermalReference;
-}
-export interface StatisticsBlocksOut {
-  air?: AirBlock;
-  wind?: WindBlock;
-  thermal?: ThermalBlock;
-}
+/** The references a statistics computation compares against, and the blocks it answers, each under its metric's id. */
+export type StatisticsReferences = MetricReferences<typeof DEFAULT_METRICS>;
+export type StatisticsBlocksOut = MetricBlocks<typeof DEFAULT_METRICS>;
 
 /**
  * Worker threads that turn hourly series into the statistics blocks: a year of hours over
