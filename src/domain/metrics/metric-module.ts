@@ -24,6 +24,8 @@ export interface MetricBlock<Schema extends TSchema, Columns, Reference> {
 
 /** What the metric adds to a report, each part in the report's language. */
 export interface MetricReport<Block> {
+  /** its accent colour: its page's, card's and paragraph's edge and its charts' bars */
+  accent: string;
   /** the metric's name: its glance card, its daily-life paragraph, its row of the reading table */
   title(context: ReportContext): string;
   /** the glance card's one sentence on the block */

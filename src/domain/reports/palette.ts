@@ -7,9 +7,8 @@ import type { ScaleClass } from '../scales/types.ts';
 
 /**
  * Colours of the report. Class colours come from the published scales (a report and the
- * map must agree); only the page's own accents are defined here.
+ * map must agree); each theme's accent is its metric module's (MetricReport.accent).
  */
-export const ACCENT = { air: '#2d6cdf', wind: '#0e9384', thermal: '#e0652b' } as const;
 export const NEUTRAL = '#9aa8b6';
 
 export const BELAQI_CLASSES: readonly ScaleClass[] = AIR_BELAQI.classes;

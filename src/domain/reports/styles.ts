@@ -19,7 +19,17 @@ export interface ReportFont {
 export const FONT_STACK =
   "'Inter','DejaVu Sans','Noto Sans CJK SC','Noto Color Emoji','Helvetica Neue',Arial,sans-serif";
 
-export function reportCss(options: { fonts?: readonly ReportFont[]; footer: string }): string {
+/** A theme's accent colour: its section's, card's and daily-life paragraph's (CSS classes named after its id). */
+export interface ThemeAccent {
+  id: string;
+  colour: string;
+}
+
+export function reportCss(options: {
+  fonts?: readonly ReportFont[];
+  footer: string;
+  accents: readonly ThemeAccent[];
+}): string {
   const fontFace = (options.fonts ?? [])
     .map(
       (font) =>
@@ -28,8 +38,11 @@ export function reportCss(options: { fonts?: readonly ReportFont[]; footer: stri
     .join('\n');
   // a CSS string; '<' is escaped so that no text can close the <style> element
   const footer = JSON.stringify(options.footer).replace(/</g, '\\3c ');
+  const accented = (selector: string, separator: string) =>
+    options.accents.map(({ id }) => `${selector}.${id}{--accent:var(--${id})}`).join(separator);
+  const accentColours = options.accents.map(({ id, colour }) => `;--${id}:${colour}`).join('');
   return `${fontFace}
-:root{--ink:#1f2d3d;--muted:#5d6c7b;--line:#e3e8ee;--paper:#ffffff;--bg:#eef2f6;--air:#2d6cdf;--wind:#0e9384;--thermal:#e0652b}
+:root{--ink:#1f2d3d;--muted:#5d6c7b;--line:#e3e8ee;--paper:#ffffff;--bg:#eef2f6${accentColours}}
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
 body{margin:0;background:var(--bg);color:var(--ink);font-family:${FONT_STACK};font-size:15px;line-height:1.5}
@@ -63,12 +76,10 @@ section.theme,section.method-section{margin-top:36px;padding-top:26px;border-top
 .note{background:#f6f8fb;border-left:4px solid var(--muted);border-radius:6px;padding:8px 12px;margin:12px 0 0;font-size:13px}
 .scale-key{display:flex;flex-wrap:wrap;align-items:center;gap:3px 7px;font-size:11.5px;color:var(--muted);margin:0}
 .scale-key .chip{font-size:11px;padding:0 7px}
-section.air{--accent:var(--air)}
-section.wind{--accent:var(--wind)}
-section.thermal{--accent:var(--thermal)}
+${accented('section', '\n')}
 .cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(180px,1fr));gap:14px;margin:10px 0 8px}
 .card{border:1px solid var(--line);border-top:4px solid var(--accent);border-radius:8px;padding:10px 14px;break-inside:avoid}
-.card.air{--accent:var(--air)}.card.wind{--accent:var(--wind)}.card.thermal{--accent:var(--thermal)}
+${accented('.card', '')}
 .card .card-title{margin:0 0 6px;font-size:14px;font-weight:600;text-transform:uppercase;letter-spacing:.04em;color:var(--muted)}
 .figures{margin:0}
 .figures div{display:flex;flex-wrap:wrap;align-items:baseline;gap:0 8px}
@@ -109,7 +120,7 @@ td.num,th.num{text-align:right;white-space:nowrap}
 .stat span{font-size:12.5px;color:var(--muted)}
 .life{background:#f6f8fb;border-radius:8px;padding:8px 14px;border-left:4px solid var(--accent);break-inside:avoid;margin:0 0 10px}
 .life-title{display:inline;margin-right:4px}
-.life.air{--accent:var(--air)}.life.wind{--accent:var(--wind)}.life.thermal{--accent:var(--thermal)}
+${accented('.life', '')}
 .life p:last-child{margin-bottom:0}
 .warning{background:#fff4e5;border-left:4px solid #d97706;padding:8px 12px;border-radius:6px;font-size:13.5px}
 .method{font-size:13px;color:var(--muted)}

@@ -60,7 +60,8 @@ export function renderReportHtml(stats: HistoricalStats, lang: ReportLang, meta:
     '\n',
   );
   const footer = tr.t('footer', { id: meta.jobId.slice(0, 8), date: f.date(meta.generatedAtMs) });
-  const css = reportCss({ footer, ...(meta.fonts ? { fonts: meta.fonts } : {}) });
+  const accents = metrics.modules.map(({ id, report }) => ({ id, colour: report.accent }));
+  const css = reportCss({ footer, accents, ...(meta.fonts ? { fonts: meta.fonts } : {}) });
   const page = html`<!doctype html>
 <html lang="${lang}">
 <head>

@@ -75,6 +75,7 @@ const noiseMetric: MetricModule<'noise', typeof NoiseBlockSchema, NoiseColumns, 
   scales: [NOISE_SCALE],
   block: { schema: NoiseBlockSchema, columns: ['lden'], compute: computeNoiseBlock },
   report: {
+    accent: '#7a5af8',
     title: () => 'Noise',
     glance: (block) => `Mean level ${block.mean_db} dB(A).`,
     dailyLife: () => 'Quiet enough to sleep with the window open.',
@@ -144,11 +145,27 @@ describe('an extra metric registered beside the service’s', () => {
     assert.match(page, /<div class="life noise"><p><b class="life-title">Noise\.<\/b> Quiet enough/);
     assert.match(page, /<li>Noise: the mean Lden of the sampled cells\.<\/li>/);
     assert.match(page, /<tr><td>Noise<\/td><td>none<\/td>/);
+    // its accent colours its page, card and paragraph
+    assert.match(page, /--thermal:#e0652b;--noise:#7a5af8\}/);
+    assert.match(page, /section\.noise\{--accent:var\(--noise\)\}/);
+    assert.match(
+      page,
+      /\.card\.thermal\{--accent:var\(--thermal\)\}\.card\.noise\{--accent:var\(--noise\)\}/,
+    );
     // the noise section follows the service's three, in the registry's order
     assert.ok(page.indexOf('class="theme noise"') > page.indexOf('<h2>Thermal comfort</h2>'));
-    // without its block, or with the service's registry, nothing of it
+    // without its block, none of its parts (its accent stays in the stylesheet, as every theme's does)
     const without = renderReportHtml(brusselsStats(), 'en', { ...meta, metrics: registry });
-    assert.equal(without.includes('noise'), false);
+    for (const part of [
+      'class="theme noise"',
+      'class="card noise"',
+      'class="life noise"',
+      'Noise:',
+      '<td>Noise</td>',
+    ])
+      assert.equal(without.includes(part), false, part);
+    assert.match(without, /<section class="theme thermal">/);
+    // with the service's registry, nothing of it at all
     assert.equal(renderReportHtml(stats, 'en', meta).includes('noise'), false);
   });
 });

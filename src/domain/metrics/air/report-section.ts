@@ -2,7 +2,7 @@ import { monthlyBars, stackedBar } from '../../reports/charts.ts';
 import { NBSP } from '../../reports/format.ts';
 import { html, type SafeHtml } from '../../reports/html.ts';
 import type { MessageKey } from '../../reports/i18n/index.ts';
-import { ACCENT, BELAQI_CLASSES } from '../../reports/palette.ts';
+import { BELAQI_CLASSES } from '../../reports/palette.ts';
 import {
   lifeKey,
   monthly,
@@ -13,6 +13,9 @@ import {
 import { POLLUTANTS, type Pollutant } from '../../scales/types.ts';
 import type { MetricReport } from '../metric-module.ts';
 import type { AirBlock } from './types.ts';
+
+/** the air theme's accent colour (the page's own; class colours come from the scales) */
+const AIR_ACCENT = '#2d6cdf';
 
 /**
  * Reference values shown beside the yearly averages (µg/m³): the WHO 2021 annual air
@@ -103,7 +106,7 @@ export function airSection(air: AirBlock, context: ReportContext): SafeHtml {
       title: tr.t('airMonthlyTitle'),
       format: (value) => f.share(value),
       tickFormat: (value) => f.percent(value),
-      color: () => ACCENT.air,
+      color: () => AIR_ACCENT,
       min: 0,
       max: 100,
       ticks: [0, 25, 50, 75, 100],
@@ -140,6 +143,7 @@ export function airSection(air: AirBlock, context: ReportContext): SafeHtml {
 
 /** What air quality adds to a report. */
 export const airReport: MetricReport<AirBlock> = {
+  accent: AIR_ACCENT,
   title: ({ tr }) => tr.t('airTitle'),
   glance: (air, { tr, f }) =>
     tr.t('glanceAir', { rating: f.number(air.rating, 1), pct: f.share(air.good_pct) }),

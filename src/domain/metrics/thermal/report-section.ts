@@ -18,6 +18,9 @@ import type { MetricReport } from '../metric-module.ts';
 import type { ThermalBlock } from './types.ts';
 import { utciClass } from './utci-class.ts';
 
+/** the thermal theme's accent colour (the page's own; class colours come from the scales) */
+const THERMAL_ACCENT = '#e0652b';
+
 const seasonKey = (season: Season) => `season_${season}` as MessageKey;
 /** a season inside a sentence needs its article in French and Dutch (l’hiver, de winter) */
 const seasonInText = (season: Season) => `seasonInText_${season}` as MessageKey;
@@ -147,6 +150,7 @@ export function thermalLifeKey(score: number, limitingSeason: Season): MessageKe
 
 /** What thermal comfort adds to a report. */
 export const thermalReport: MetricReport<ThermalBlock> = {
+  accent: THERMAL_ACCENT,
   title: ({ tr }) => tr.t('thermalTitle'),
   glance: (thermal, { tr, f }) =>
     tr.t('glanceThermal', {

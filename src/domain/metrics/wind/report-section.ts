@@ -1,7 +1,7 @@
 import { monthlyBars, stackedBar } from '../../reports/charts.ts';
 import { html, type SafeHtml } from '../../reports/html.ts';
 import type { MessageKey } from '../../reports/i18n/index.ts';
-import { ACCENT, WIND_CLASSES } from '../../reports/palette.ts';
+import { WIND_CLASSES } from '../../reports/palette.ts';
 import {
   lifeKey,
   monthly,
@@ -12,6 +12,9 @@ import {
 } from '../../reports/sections/context.ts';
 import type { MetricReport } from '../metric-module.ts';
 import type { WindBlock } from './types.ts';
+
+/** the wind theme's accent colour (the page's own; class colours come from the scales) */
+const WIND_ACCENT = '#0e9384';
 
 const EXCEEDANCE_KEYS: ReadonlyArray<keyof WindBlock['exceedance_pct']> = [
   'above_frequent_sitting',
@@ -91,7 +94,7 @@ export function windSection(wind: WindBlock, context: ReportContext): SafeHtml {
       title: tr.t('windMonthlyTitle'),
       format: (value) => f.number(value, 1),
       tickFormat: (value) => f.integer(value),
-      color: () => ACCENT.wind,
+      color: () => WIND_ACCENT,
       min: 0,
       max,
       height: 110,
@@ -109,6 +112,7 @@ export function windSection(wind: WindBlock, context: ReportContext): SafeHtml {
 
 /** What wind comfort adds to a report. */
 export const windReport: MetricReport<WindBlock> = {
+  accent: WIND_ACCENT,
   title: ({ tr }) => tr.t('windTitle'),
   glance: (wind, { tr, f }) =>
     tr.t(wind.rating < wind.score ? 'glanceWindCapped' : 'glanceWindSame', {
