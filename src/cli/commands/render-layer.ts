@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { embeddedCitySpecs } from '../../adapters/cities/embedded.ts';
 import { loadEmbeddedCities } from '../../adapters/cities/embedded-packages.ts';
 import { loadNationalClimate } from '../../adapters/cities/national-climate.ts';
+import { MAP_LAYERS } from '../../domain/coverage/vocabulary.ts';
 import type { DomainId, TimedLayer } from '../../domain/grid/model-data.ts';
 import { ModelEngine } from '../../model/embedded/compute/engine.ts';
 import { HOUR_MS } from '../../model/embedded/compute/time-steps.ts';
@@ -16,7 +17,7 @@ import type { CityDomainSpec } from '../../services/city-domains-port.ts';
  * draws one layer of a city at one hour, with its buildings, so an operator can see
  * whether the numbers look like a city. Runs the model in this process.
  */
-const LAYERS: readonly PictureLayer[] = ['thermal', 'wind', 'air', 'buildings'];
+const LAYERS: readonly PictureLayer[] = MAP_LAYERS;
 
 export async function runRenderLayer(
   argv: string[],

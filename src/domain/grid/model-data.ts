@@ -9,6 +9,7 @@
  * Mercator and makes cutting tiles exact. Cells are addressed by a flat index
  * `row * cols + col`, row 0 at the north edge.
  */
+import type { TimedMapLayer } from '../map/layers.ts';
 
 /** A model domain: a city's high-resolution zone (its city id) or the nationwide grid. */
 export type DomainId = string;
@@ -101,8 +102,8 @@ export interface CellSeries {
   tmrtC: Float32Array;
 }
 
-/** Map layers with a time dimension and the tile properties each carries. */
-export type TimedLayer = 'thermal' | 'wind' | 'air';
+/** Map layers with a time dimension (the metrics' layers, map/layers.ts) and the tile properties each carries. */
+export type TimedLayer = TimedMapLayer;
 export const LAYER_FIELDS: Readonly<Record<TimedLayer, readonly string[]>> = {
   thermal: ['UTCI'],
   wind: ['Ucomfort', 'Ugust'],

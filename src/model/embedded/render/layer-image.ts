@@ -1,4 +1,5 @@
 import { PNG } from 'pngjs';
+import type { MapLayer } from '../../../domain/coverage/vocabulary.ts';
 import type { LayerWindow } from '../../../domain/grid/model-data.ts';
 import { SURFACE } from '../morphology/layout.ts';
 import type { Morphology } from '../morphology/morphology.ts';
@@ -10,7 +11,7 @@ import { colourAt, RAMPS, type Ramp, type Rgb } from './palette.ts';
  * blue, and a colour bar along the bottom. Meant for a person checking that streets,
  * canyons, parks and towers show in the numbers.
  */
-export type PictureLayer = 'thermal' | 'wind' | 'air' | 'buildings';
+export type PictureLayer = MapLayer;
 
 const NO_DATA: Rgb = [170, 164, 164];
 const WATER: Rgb = [120, 160, 215];
