@@ -14,7 +14,7 @@ import type { StatsInput } from '../stats/types.ts';
 
 /** The metric's block of the historical statistics (GET /historical/stats). */
 export interface MetricBlock<Schema extends TSchema, Columns, Reference> {
-  /** the block's schema: its fragment of the statistics resource, under the metric's id */
+  /** the block's schema: its fragment of the statistics resource, under the metric's id; with a 0–10 `score` (the report's headline) */
   readonly schema: Schema;
   /** the columns of a sampled cell (the model's series) the block reads */
   readonly columns: readonly (keyof Columns & string)[];

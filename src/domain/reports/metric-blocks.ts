@@ -7,7 +7,7 @@ import type { AnyMetricModule, MetricRegistry } from '../metrics/metric-module.t
 import type { StatsEnvelope } from '../stats/stats-envelope.ts';
 import { type HtmlValue, html, SafeHtml } from './html.ts';
 
-export interface MetricBlock {
+export interface ShownMetric {
   module: AnyMetricModule;
   /** the metric's block in the statistics, of its module's block schema */
   block: unknown;
@@ -17,7 +17,7 @@ export interface MetricBlock {
  * Each registered metric with its block, in the registry's order; null for a metric the
  * statistics hold no block of (where the report's layout keeps an empty line).
  */
-export function metricBlocks(stats: StatsEnvelope, registry: MetricRegistry): Array<MetricBlock | null> {
+export function metricBlocks(stats: StatsEnvelope, registry: MetricRegistry): Array<ShownMetric | null> {
   const blocks = stats as StatsEnvelope & Readonly<Record<string, unknown>>;
   return registry.modules.map((module) => {
     const block = blocks[module.id];
@@ -26,7 +26,7 @@ export function metricBlocks(stats: StatsEnvelope, registry: MetricRegistry): Ar
 }
 
 /** only the metrics the statistics hold a block of */
-export function shownMetrics(stats: StatsEnvelope, registry: MetricRegistry): MetricBlock[] {
+export function shownMetrics(stats: StatsEnvelope, registry: MetricRegistry): ShownMetric[] {
   return metricBlocks(stats, registry).filter((entry) => entry !== null);
 }
 

@@ -2,7 +2,7 @@ import type { MetricRegistry } from '../../metrics/metric-module.ts';
 import { SCORE_LABEL_BANDS } from '../../stats/score-label.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { titleLabel } from '../label.ts';
-import { lines, type MetricBlock, metricBlocks, shownMetrics } from '../metric-blocks.ts';
+import { lines, metricBlocks, type ShownMetric, shownMetrics } from '../metric-blocks.ts';
 import { siteMapLegend, siteMapSvg } from '../site-map/svg.ts';
 import type { SiteMap } from '../site-map/types.ts';
 import { counted, headlineScore, labelChip, modelParams, type ReportContext } from './context.ts';
@@ -84,7 +84,8 @@ export function cover(context: ReportContext, meta: CoverMeta, metrics: MetricRe
 </header>`;
 }
 
-function card(context: ReportContext, { module, block }: MetricBlock): SafeHtml {
+function card(context: ReportContext, { module, block }: ShownMetric): SafeHtml {
+  // every metric's block carries its 0–10 score (MetricBlock.schema, docs/scoring.md)
   const scored = block as { score: number };
   // the card's title is not a heading: the PDF outline lists each theme once, at its page
   return html`<div class="card ${module.id}">
