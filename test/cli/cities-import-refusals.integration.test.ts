@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { MODEL_DIR, ROOT } from '../helpers/acceptance.ts';
 import { BAD_PACKAGES } from '../helpers/bad-packages.ts';
+import { CLI_ENTRY } from '../helpers/built-service.ts';
 
 /**
  * A representative set of the bad packages (test/helpers/bad-packages.ts; all of them go
@@ -31,7 +32,7 @@ function cli(args: string[]): Promise<Outcome> {
   return new Promise((done) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'src/cli/main.ts', ...args],
+      [CLI_ENTRY, ...args],
       {
         cwd: ROOT,
         env: { ...process.env, DATA_DIR: dataDir, MODEL_DIR, LOG_LEVEL: 'silent' },

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
+import { CLI_ENTRY } from '../helpers/built-service.ts';
 import { type FeedReplay, fixture, startFeedReplay } from '../helpers/feed-replay.ts';
 
 /**
@@ -19,7 +20,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'svc-feeds-cli-'));
 let replay: FeedReplay;
 
 const svc = (args: string[]) =>
-  run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+  run(process.execPath, [CLI_ENTRY, ...args], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

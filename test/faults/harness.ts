@@ -9,6 +9,7 @@ import { createKeyRepository } from '../../src/adapters/store/keys.ts';
 import { parseConfig } from '../../src/config.ts';
 import { hashKeySecret } from '../../src/domain/keys/key-secret.ts';
 import { quotaCounterName } from '../../src/services/reports/quota.ts';
+import { CLI_ENTRY } from '../helpers/built-service.ts';
 import { SERVER_START_GUARD_MS } from '../helpers/busy-machine.ts';
 import { freePort, type Instance, startInstance, waitHealthy } from '../helpers/instances.ts';
 import { keyIssuer } from '../helpers/keys.ts';
@@ -118,8 +119,8 @@ export async function startFaultDeployment(
   const cli = (args: string[]) =>
     new Promise<string>((resolve, reject) => {
       execFile(
-        'npm',
-        ['run', '--silent', 'svc', '--', ...args],
+        process.execPath,
+        [CLI_ENTRY, ...args],
         { cwd: ROOT, env: { ...shared, DATA_DIR: cliDir } },
         (error, stdout, stderr) =>
           error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import Database from 'better-sqlite3';
+import { SERVER_ENTRY } from '../helpers/built-service.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 
 /**
@@ -112,7 +113,7 @@ describe('faults: the embedded SQLite store', () => {
       const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
         execFile(
           process.execPath,
-          ['--import', 'tsx', 'src/start/server.ts'],
+          [SERVER_ENTRY],
           {
             cwd: ROOT,
             env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' },

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { CLI_ENTRY, SERVER_ENTRY } from './built-service.ts';
 import { BUSY_MACHINE_ENV, SERVER_START_GUARD_MS } from './busy-machine.ts';
 
 const execFileAsync = promisify(execFile);
@@ -92,7 +93,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
   // the test runner's own flags must not leak into the child
   delete env.NODE_TEST_CONTEXT;
   delete env.NODE_OPTIONS;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/start/server.ts'], {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
     env,
     stdio: ['ignore', options.forwardLogs ? 'pipe' : 'ignore', 'pipe'],
@@ -133,7 +134,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
   const cliEnv: NodeJS.ProcessEnv = { ...env };
   const cli = async (args: string[]) => {
     try {
-      const { stdout, stderr: err } = await execFileAsync('npm', ['run', '--silent', 'svc', '--', ...args], {
+      const { stdout, stderr: err } = await execFileAsync(process.execPath, [CLI_ENTRY, ...args], {
         cwd: ROOT,
         env: cliEnv,
         maxBuffer: 1 << 20,

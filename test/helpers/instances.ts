@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
+import { CLI_ENTRY, SERVER_ENTRY } from './built-service.ts';
 import { BUSY_MACHINE_ENV, SERVER_START_GUARD_MS } from './busy-machine.ts';
 import { createTempPostgres } from './postgres.ts';
 import { SHARED_MODEL_DIR } from './service.ts';
@@ -64,7 +65,7 @@ export async function waitHealthy(instance: Instance, timeoutMs: number): Promis
 }
 
 export function startInstance(name: string, env: Record<string, string>): Instance {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/start/server.ts'], {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -178,8 +179,8 @@ export async function startDeployment(
     cli(args) {
       return new Promise((resolve, reject) => {
         execFile(
-          'npm',
-          ['run', '--silent', 'svc', '--', ...args],
+          process.execPath,
+          [CLI_ENTRY, ...args],
           { cwd: ROOT, env: { ...shared, DATA_DIR: cliDir } },
           (error, stdout, stderr) => {
             if (error) reject(new Error(`svc ${args.join(' ')} failed: ${error.message}\n${stderr}`));

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { promisify } from 'node:util';
 import { type ArchivePattern, GRAND_PLACE, serveArchive } from '../helpers/archive-replay.ts';
+import { CLI_ENTRY } from '../helpers/built-service.ts';
 import { SERVER_START_GUARD_MS } from '../helpers/busy-machine.ts';
 import { type FeedReplay, startFeedReplay } from '../helpers/feed-replay.ts';
 import { freePort, type Instance, startInstance, waitHealthy } from '../helpers/instances.ts';
@@ -64,7 +65,7 @@ function env(extra: Record<string, string> = {}): Record<string, string> {
 }
 
 const svc = (args: string[]) =>
-  run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+  run(process.execPath, [CLI_ENTRY, ...args], {
     cwd: ROOT,
     env: env({ FEED_OPENMETEO_ARCHIVE_URL: replay.url, FEED_IRCEL_URL: `${replay.url}/ircel` }),
     timeout: 600_000,
@@ -134,19 +135,7 @@ before(async () => {
   const port = await freePort();
   const created = await run(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      'src/cli/main.ts',
-      'keys',
-      'create',
-      '--label',
-      'backfill',
-      '--type',
-      'sk',
-      '--rate-per-min',
-      '100000',
-    ],
+    [CLI_ENTRY, 'keys', 'create', '--label', 'backfill', '--type', 'sk', '--rate-per-min', '100000'],
     { cwd: ROOT, env: env() },
   );
   key = (JSON.parse(created.stdout) as { key: string }).key;

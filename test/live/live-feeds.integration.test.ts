@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { promisify } from 'node:util';
+import { CLI_ENTRY } from '../helpers/built-service.ts';
 import { SERVER_START_GUARD_MS } from '../helpers/busy-machine.ts';
 import {
   BAD_HOUR,
@@ -144,19 +145,7 @@ before(async () => {
   } as Record<string, string>;
   const created = await run(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      'src/cli/main.ts',
-      'keys',
-      'create',
-      '--label',
-      'live',
-      '--type',
-      'sk',
-      '--rate-per-min',
-      '100000',
-    ],
+    [CLI_ENTRY, 'keys', 'create', '--label', 'live', '--type', 'sk', '--rate-per-min', '100000'],
     { cwd: ROOT, env },
   );
   key = (JSON.parse(created.stdout) as { key: string }).key;
@@ -313,7 +302,7 @@ test('an outage (503, HTML, nan) over several polls: 200 on the last good data, 
     /feed poll failed: ircel-celine: stations: the body is not JSON \(starts with 'nan'\)/,
   );
 
-  const status = await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'feeds', 'status'], {
+  const status = await run(process.execPath, [CLI_ENTRY, 'feeds', 'status'], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -6,11 +6,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
+import { CLI_ENTRY, SERVER_ENTRY } from '../helpers/built-service.ts';
 import { SHARED_MODEL_DIR } from '../helpers/service.ts';
 import { until } from '../helpers/until.ts';
 
 /**
- * WORKERS=2: a real `npm start` process (under tsx) that forks two HTTP processes on one
+ * WORKERS=2: a real `npm start` process (the built server) that forks two HTTP processes on one
  * port. Rate windows and daily report quotas are exact across them, one process's model results
  * serve the other through the durable cache, METRICS_PORT sums both, a killed worker is
  * replaced, and SIGTERM drains them all to exit 0.
@@ -35,7 +36,7 @@ before(async () => {
   const [port, metricsPort] = [await freePort(), await freePort()];
   api = `http://127.0.0.1:${port}`;
   metrics = `http://127.0.0.1:${metricsPort}/metrics`;
-  primary = spawn(process.execPath, ['--import', 'tsx', 'src/start/server.ts'], {
+  primary = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: repo,
     env: {
       ...process.env,
@@ -72,9 +73,7 @@ function createKey(ratePerMin: number, extra: string[] = []): string {
   const out = execFileSync(
     process.execPath,
     [
-      '--import',
-      'tsx',
-      'src/cli/main.ts',
+      CLI_ENTRY,
       'keys',
       'create',
       '--label',
