@@ -105,14 +105,14 @@ test('a build that overruns its deadline is stopped and fails with the city and 
   const files = await charleroi.packageFiles!();
   const nationalClimate = nationalClimateAt(national, domainCentre(info));
   const cache = { dataDir, name: 'city-charleroi-deadline' };
-  const started = Date.now();
   // Charleroi takes ~0.65 s of one core, and the process more than 0.3 s to start
   const children = childPids();
   await assert.rejects(
     buildCityInProcess({ info, package: { files }, nationalClimate, cache }, { deadlineMs: 300 }),
     /the rasters of charleroi: not done within 0\.3 s/,
   );
-  assert.ok(Date.now() - started < 1500, 'the deadline did not end the wait');
+  // stopped, not waited for: a build left to run would have written its rasters by the time
+  // its process ended (no wall-clock bound: a loaded machine stretches both sides)
   await untilNoChildren(children);
   assert.equal(existsSync(join(cacheDir(dataDir), `${cache.name}.bin`)), false);
 });
@@ -128,8 +128,9 @@ test('a build is killed when its signal aborts (a shutdown): it fails, and its p
     { info, package: { files }, nationalClimate, cache },
     { signal: stop.signal },
   );
+  // a guard only: beside two test suites the spawner's first fork took over 10 s
   await until(() => childPids().size > before.size, {
-    timeoutMs: 10_000,
+    timeoutMs: 120_000,
     intervalMs: 10,
     what: 'the build process',
   });
@@ -159,7 +160,7 @@ function childPids(): Set<number> {
 /** waits until this process has no one-shot processes but `before` (a killed one is reaped at once) */
 async function untilNoChildren(before: Set<number>): Promise<void> {
   await until(() => [...childPids()].every((pid) => before.has(pid)), {
-    timeoutMs: 5_000,
+    timeoutMs: 60_000,
     intervalMs: 20,
     what: 'the build process to be gone',
   });
