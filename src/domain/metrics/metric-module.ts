@@ -6,7 +6,8 @@
  * the registry instead of naming metrics (docs/metrics.md: adding a metric).
  */
 import type { Static, TSchema } from 'typebox';
-import type { LayerDescriptor } from '../map/layer-descriptor.ts';
+import type { Physics } from '../grid/model-output.ts';
+import type { MetricMapLayer } from '../map/layer-descriptor.ts';
 import type { SafeHtml } from '../reports/html.ts';
 import type { ReportContext } from '../reports/sections/context.ts';
 import type { Scale, View } from '../scales/types.ts';
@@ -51,8 +52,14 @@ export interface MetricModule<
   /** its views (what to plot from it) and its scales, each in the order the catalogue lists them among its own */
   readonly views: readonly View[];
   readonly scales: readonly Scale[];
-  /** its map layer, when it has one: the tiles' properties, labels, units and zoom range (its id is the metric's) */
-  readonly mapLayer?: LayerDescriptor;
+  /**
+   * the physics the model runs for it (domain/grid/model-output.ts): what its block's
+   * columns and its map layer's fields need; a domain that does not model the metric
+   * leaves out the dispersion it alone would need
+   */
+  readonly physics: readonly Physics[];
+  /** its map layer, when it has one: the tiles' properties (each a column of the model), labels, units and zoom range (its id is the metric's) */
+  readonly mapLayer?: MetricMapLayer;
   readonly block: MetricBlock<Schema, Columns, Reference>;
   readonly report: MetricReport<Static<Schema>>;
 }

@@ -73,6 +73,8 @@ const noiseMetric: MetricModule<'noise', typeof NoiseBlockSchema, NoiseColumns, 
   id: 'noise',
   views: [],
   scales: [NOISE_SCALE],
+  // none of the model's physics: its columns would come from a model of its own
+  physics: [],
   block: { schema: NoiseBlockSchema, columns: ['lden'], compute: computeNoiseBlock },
   report: {
     accent: '#7a5af8',

@@ -11,6 +11,7 @@ export const airMetric: MetricModule<'air', typeof AirBlockSchema, AirColumns, A
   id: 'air',
   views: AIR_VIEWS,
   scales: [AIR_BELAQI, AIR_NO2, AIR_PM25, AIR_PM10],
+  physics: ['dispersion'],
   mapLayer: AIR_MAP_LAYER,
   block: { schema: AirBlockSchema, columns: ['no2', 'pm25', 'pm10'], compute: computeAirBlock },
   report: airReport,

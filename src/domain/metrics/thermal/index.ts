@@ -16,6 +16,7 @@ export const thermalMetric: MetricModule<
   id: 'thermal',
   views: THERMAL_VIEWS,
   scales: [THERMAL_UTCI, THERMAL_MAGMA],
+  physics: ['utci'],
   mapLayer: THERMAL_MAP_LAYER,
   block: { schema: ThermalBlockSchema, columns: ['utci', 'airTempC'], compute: computeThermalBlock },
   report: thermalReport,

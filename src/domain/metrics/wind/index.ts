@@ -16,6 +16,7 @@ export const windMetric: MetricModule<'wind', typeof WindBlockSchema, WindColumn
   id: 'wind',
   views: WIND_VIEWS,
   scales: [WIND_COMFORT_STANDARD, WIND_COMFORT_COLOUR_BLIND, WIND_MEAN_RAINBOW, WIND_GUST_RAINBOW],
+  physics: ['flow'],
   mapLayer: WIND_MAP_LAYER,
   block: { schema: WindBlockSchema, columns: ['ucomfort', 'ugust'], compute: computeWindBlock },
   report: windReport,
