@@ -6,7 +6,7 @@
  * the registry instead of naming metrics (docs/metrics.md: adding a metric).
  */
 import type { Static, TSchema } from 'typebox';
-import type { Physics } from '../grid/model-output.ts';
+import type { CellColumn, Physics } from '../grid/model-output.ts';
 import type { MetricMapLayer } from '../map/layer-descriptor.ts';
 import type { SafeHtml } from '../reports/html.ts';
 import type { ReportContext } from '../reports/sections/context.ts';
@@ -21,6 +21,16 @@ export interface MetricBlock<Schema extends TSchema, Columns, Reference> {
   readonly columns: readonly (keyof Columns & string)[];
   /** the block over a location's sampled cells, compared with its reference when it has one; null without data */
   compute(input: StatsInput<Columns>, reference?: Reference): Static<Schema> | null;
+}
+
+/** A field of the real-time and forecast records (spec: Real-time and forecast record) a metric fills. */
+export interface MetricRecordField {
+  /** the record's field */
+  readonly name: string;
+  /** the cell column it is the sampled cells' mean of, hour by hour */
+  readonly column: CellColumn;
+  /** the decimals it is rounded to */
+  readonly decimals: number;
 }
 
 /** What the metric adds to a report, each part in the report's language. */
@@ -61,6 +71,11 @@ export interface MetricModule<
   /** its map layer, when it has one: the tiles' properties (each a column of the model), labels, units and zoom range (its id is the metric's) */
   readonly mapLayer?: MetricMapLayer;
   readonly block: MetricBlock<Schema, Columns, Reference>;
+  /**
+   * its fields of the real-time and forecast records, in the record's order: filled when
+   * the domain models the metric, left out of the answer to a key that does not hold it
+   */
+  readonly records?: readonly MetricRecordField[];
   readonly report: MetricReport<Static<Schema>>;
 }
 

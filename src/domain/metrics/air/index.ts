@@ -14,5 +14,11 @@ export const airMetric: MetricModule<'air', typeof AirBlockSchema, AirColumns, A
   physics: ['dispersion'],
   mapLayer: AIR_MAP_LAYER,
   block: { schema: AirBlockSchema, columns: ['no2', 'pm25', 'pm10'], compute: computeAirBlock },
+  records: [
+    { name: 'c', column: 'no2', decimals: 1 },
+    { name: 'c_pm25', column: 'pm25', decimals: 1 },
+    { name: 'c_pm10', column: 'pm10', decimals: 1 },
+    { name: 'c_o3', column: 'o3', decimals: 1 },
+  ],
   report: airReport,
 };

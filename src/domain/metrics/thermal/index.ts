@@ -19,5 +19,6 @@ export const thermalMetric: MetricModule<
   physics: ['utci'],
   mapLayer: THERMAL_MAP_LAYER,
   block: { schema: ThermalBlockSchema, columns: ['utci', 'airTempC'], compute: computeThermalBlock },
+  records: [{ name: 'utci', column: 'utci', decimals: 2 }],
   report: thermalReport,
 };

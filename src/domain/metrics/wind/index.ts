@@ -19,5 +19,9 @@ export const windMetric: MetricModule<'wind', typeof WindBlockSchema, WindColumn
   physics: ['flow'],
   mapLayer: WIND_MAP_LAYER,
   block: { schema: WindBlockSchema, columns: ['ucomfort', 'ugust'], compute: computeWindBlock },
+  records: [
+    { name: 'ucomfort', column: 'ucomfort', decimals: 2 },
+    { name: 'ugust', column: 'ugust', decimals: 2 },
+  ],
   report: windReport,
 };
