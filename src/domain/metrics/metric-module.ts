@@ -21,6 +21,26 @@ export interface MetricBlock<Schema extends TSchema, Columns, Reference> {
   readonly columns: readonly (keyof Columns & string)[];
   /** the block over a location's sampled cells, compared with its reference when it has one; null without data */
   compute(input: StatsInput<Columns>, reference?: Reference): Static<Schema> | null;
+  /** how its reference is found over a domain, when it has one */
+  readonly reference?: MetricReferenceRule<Static<Schema>, Reference>;
+}
+
+/**
+ * How a metric's reference is found over a domain the metric is modelled in: which cells
+ * the statistics engine samples and computes blocks of (services/data/statistics-engine.ts,
+ * once per model version and domain), and what of those blocks makes the reference.
+ */
+export interface MetricReferenceRule<Block, Reference> {
+  /**
+   * where the domain is sampled: its city's reference points (its package's
+   * `air_reference_points`, each at its nearest outdoor cell; a domain without them has no
+   * reference), or a lattice of outdoor cells over the area the domain answers for
+   */
+  readonly sample: 'reference-points' | 'coverage-lattice';
+  /** `each-cell`: one block per sampled cell, alone; `all-cells`: one block over all of them */
+  readonly blocks: 'each-cell' | 'all-cells';
+  /** the reference those blocks make (a cell without data has none); undefined when they make none */
+  derive(blocks: readonly (Block | undefined)[]): Reference | undefined;
 }
 
 /** A field of the real-time and forecast records (spec: Real-time and forecast record) a metric fills. */

@@ -2,6 +2,7 @@ import type { MetricModule } from '../metric-module.ts';
 import { computeThermalBlock } from './block.ts';
 import { ThermalBlockSchema } from './block-schema.ts';
 import { THERMAL_MAP_LAYER } from './map-layer.ts';
+import { THERMAL_REFERENCE } from './reference.ts';
 import { thermalReport } from './report-section.ts';
 import { THERMAL_MAGMA, THERMAL_UTCI } from './scales.ts';
 import type { ThermalColumns, ThermalReference } from './types.ts';
@@ -18,7 +19,12 @@ export const thermalMetric: MetricModule<
   scales: [THERMAL_UTCI, THERMAL_MAGMA],
   physics: ['utci'],
   mapLayer: THERMAL_MAP_LAYER,
-  block: { schema: ThermalBlockSchema, columns: ['utci', 'airTempC'], compute: computeThermalBlock },
+  block: {
+    schema: ThermalBlockSchema,
+    columns: ['utci', 'airTempC'],
+    compute: computeThermalBlock,
+    reference: THERMAL_REFERENCE,
+  },
   records: [{ name: 'utci', column: 'utci', decimals: 2 }],
   report: thermalReport,
 };
