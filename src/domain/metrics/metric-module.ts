@@ -11,6 +11,7 @@ import type { MetricMapLayer } from '../map/layer-descriptor.ts';
 import type { SafeHtml } from '../reports/html.ts';
 import type { ReportContext } from '../reports/sections/context.ts';
 import type { Scale, View } from '../scales/types.ts';
+import type { LocalCalendar } from '../stats/local-time.ts';
 import type { StatsInput } from '../stats/types.ts';
 
 /** The metric's block of the historical statistics (GET /historical/stats). */
@@ -23,6 +24,36 @@ export interface MetricBlock<Schema extends TSchema, Columns, Reference> {
   compute(input: StatsInput<Columns>, reference?: Reference): Static<Schema> | null;
   /** how its reference is found over a domain, when it has one */
   readonly reference?: MetricReferenceRule<Static<Schema>, Reference>;
+  /**
+   * what it costs a statistics thread, in milliseconds of a cell-year on this project's
+   * slowest machine (in-process, docs/performance.md): a fixed part and a part per cell;
+   * the statistics threads share a location's blocks out by it (adapters/threads/statistics-plan.ts)
+   */
+  readonly cost: { readonly ms: number; readonly msPerCell: number };
+  /** how its cells can be split over threads, when they can */
+  readonly tally?: BlockTally<Columns, Reference, Static<Schema>>;
+}
+
+/**
+ * A block computed from tallies of a location's cells: tallies of disjoint groups of cells
+ * merge into exactly the tallies of all of them, so that threads can each tally a group
+ * and the block be made from the merged tallies, as one thread would make it.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the tallies' type is the module's own; the pool only carries them
+export interface BlockTally<Columns, Reference, Block, Tallies = any> {
+  /** the tallies of `cells` over `hourCount` hours */
+  of(cells: readonly Columns[], hourCount: number): Tallies;
+  /** the tallies of several disjoint groups of a location's cells, as one */
+  merge(parts: readonly Tallies[]): Tallies;
+  /** the block from the tallies of all of a location's cells; null without data */
+  block(
+    hours: Float64Array,
+    tallies: Tallies,
+    reference: Reference | undefined,
+    calendar: LocalCalendar,
+  ): Block | null;
+  /** the buffers a thread hands its tallies over in (moved, not copied) */
+  transfer(tallies: Tallies): ArrayBuffer[];
 }
 
 /**

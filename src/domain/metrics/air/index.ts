@@ -1,6 +1,7 @@
 import type { MetricModule } from '../metric-module.ts';
 import { computeAirBlock } from './block.ts';
 import { AirBlockSchema } from './block-schema.ts';
+import { AIR_TALLY } from './block-tally.ts';
 import { AIR_MAP_LAYER } from './map-layer.ts';
 import { AIR_REFERENCE } from './reference.ts';
 import { airReport } from './report-section.ts';
@@ -19,6 +20,9 @@ export const airMetric: MetricModule<'air', typeof AirBlockSchema, AirColumns, A
     columns: ['no2', 'pm25', 'pm10'],
     compute: computeAirBlock,
     reference: AIR_REFERENCE,
+    // air grades every cell-hour (0.85 ms a cell-year), so it splits over threads by cells
+    cost: { ms: 0, msPerCell: 0.85 },
+    tally: AIR_TALLY,
   },
   records: [
     { name: 'c', column: 'no2', decimals: 1 },
