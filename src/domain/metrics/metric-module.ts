@@ -88,6 +88,11 @@ export interface MetricRecordField {
 export interface MetricReport<Block> {
   /** its accent colour: its page's, card's and paragraph's edge and its charts' bars */
   accent: string;
+  /**
+   * set on the one metric whose map layer the report's location map shows (its first tile
+   * property, averaged over summer afternoons: services/reports/site-map.ts)
+   */
+  coverMap?: true;
   /** the metric's name: its glance card, its daily-life paragraph, its row of the reading table */
   title(context: ReportContext): string;
   /** the glance card's one sentence on the block */

@@ -151,6 +151,8 @@ export function thermalLifeKey(score: number, limitingSeason: Season): MessageKe
 /** What thermal comfort adds to a report. */
 export const thermalReport: MetricReport<ThermalBlock> = {
   accent: THERMAL_ACCENT,
+  // the felt temperature on summer afternoons shows the sunny and the shaded streets
+  coverMap: true,
   title: ({ tr }) => tr.t('thermalTitle'),
   glance: (thermal, { tr, f }) =>
     tr.t('glanceThermal', {
