@@ -1,5 +1,6 @@
 import type { MapLayer } from '../coverage/cities.ts';
 import type { CellColumn } from '../grid/model-output.ts';
+import type { Ramp } from './ramp.ts';
 
 /** A map layer as the catalogue and the tiles describe it: its tile properties, labels, units and zoom range. */
 export interface LayerField {
@@ -26,4 +27,6 @@ export interface MetricLayerField extends LayerField {
 /** A metric's map layer: a timed layer whose every tile property is a column of the model. */
 export interface MetricMapLayer extends LayerDescriptor {
   fields: readonly MetricLayerField[];
+  /** the colours of the model's operator pictures of it, over its first field's values (model/embedded/render) */
+  ramp: Ramp;
 }

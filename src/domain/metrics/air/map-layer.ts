@@ -12,4 +12,16 @@ export const AIR_MAP_LAYER: MetricMapLayer = {
   ],
   minzoom: 10,
   maxzoom: 16,
+  /** NO2 µg/m³ on the BelAQI hourly bounds */
+  ramp: {
+    stops: [
+      [10, [20, 50, 230]],
+      [20, [40, 160, 240]],
+      [30, [60, 190, 80]],
+      [40, [240, 230, 60]],
+      [50, [245, 140, 30]],
+      [60, [220, 30, 30]],
+      [75, [130, 30, 140]],
+    ],
+  },
 };

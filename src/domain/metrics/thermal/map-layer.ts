@@ -8,4 +8,17 @@ export const THERMAL_MAP_LAYER: MetricMapLayer = {
   fields: [{ name: 'UTCI', label: 'Temperature UTCI', unit: '°C', column: 'utci' }],
   minzoom: 10,
   maxzoom: 16,
+  /** UTCI °C: cold blue, comfortable green, heat orange to dark red */
+  ramp: {
+    stops: [
+      [-10, [40, 60, 160]],
+      [0, [90, 140, 220]],
+      [9, [140, 200, 230]],
+      [18, [120, 200, 120]],
+      [26, [240, 220, 90]],
+      [32, [245, 150, 50]],
+      [38, [215, 50, 40]],
+      [46, [120, 0, 40]],
+    ],
+  },
 };

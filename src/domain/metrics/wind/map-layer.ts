@@ -11,4 +11,15 @@ export const WIND_MAP_LAYER: MetricMapLayer = {
   ],
   minzoom: 10,
   maxzoom: 16,
+  /** pedestrian wind m/s on the Lawson stops 0/2.5/4/6/8/15 */
+  ramp: {
+    stops: [
+      [0, [30, 40, 120]],
+      [2.5, [40, 110, 200]],
+      [4, [80, 190, 170]],
+      [6, [230, 220, 80]],
+      [8, [245, 140, 40]],
+      [15, [190, 0, 30]],
+    ],
+  },
 };
