@@ -30,6 +30,12 @@
  * settings — comes from its package, so that every city, imported ones too, is served
  * by the same code.
  *
+ * A metric's id (a folder of src/domain/metrics/ with its module's index.ts) is written
+ * as a string literal only in its own folder (comments aside), and in the files that hold
+ * it as data: the spec's vocabularies, the live feeds' inputs, the report catalogues and
+ * the store's migrations (issue #36: a metric is one module, the generic code loops over
+ * the registry; docs/metrics.md).
+ *
  * docs/architecture.md ("Layers") draws the same picture. No dependency: a small regex
  * parser of `import … from`, `export … from` and `import()` is enough for our code.
  */
@@ -166,26 +172,60 @@ function shippedCityIds(src) {
     .map((entry) => entry.name);
 }
 
-/** A city id written as a string literal in code (comments aside), as sentences; empty when there is none. */
-function cityLiterals(path, text, cityIds) {
-  if (cityIds.length === 0) return [];
+/** The ids among `ids` written as string literals in code (comments aside), once per literal. */
+function literalsOf(text, ids) {
+  if (ids.length === 0) return [];
   const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
   const found = [];
-  for (const match of code.matchAll(/(['"`])([a-z][a-z0-9-]*)\1/g)) {
-    if (cityIds.includes(match[2]))
-      found.push(
-        `${path}: the city id '${match[2]}' is written in code (a city's points, names and settings come from its package)`,
-      );
-  }
+  for (const match of code.matchAll(/(['"`])([a-z][a-z0-9-]*)\1/g))
+    if (ids.includes(match[2])) found.push(match[2]);
   return found;
 }
 
+/** A city id written as a string literal in code (comments aside), as sentences; empty when there is none. */
+function cityLiterals(path, text, cityIds) {
+  return literalsOf(text, cityIds).map(
+    (id) =>
+      `${path}: the city id '${id}' is written in code (a city's points, names and settings come from its package)`,
+  );
+}
+
+/** the metrics' ids: the folders of src/domain/metrics/ that hold a module (index.ts) */
+function metricFolderIds(src) {
+  const dir = join(src, 'domain', 'metrics');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(dir, entry.name, 'index.ts')))
+    .map((entry) => entry.name);
+}
+
+/** Files that hold metric ids as data: the spec's vocabularies, the feeds' inputs, the report catalogues, migrations. */
+const METRIC_WORD_FILES = [
+  /^domain\/coverage\/vocabulary\.ts$/,
+  /^domain\/scales\/types\.ts$/,
+  /^domain\/live\/feed-inputs\.ts$/,
+  /^domain\/reports\/i18n\//,
+  /^adapters\/store\/migrations\//,
+];
+
+/** A metric id written as a string literal outside its module's folder and the data files, as sentences. */
+function metricLiterals(path, text, metricIds) {
+  if (METRIC_WORD_FILES.some((rule) => rule.test(path))) return [];
+  return literalsOf(text, metricIds)
+    .filter((id) => !path.startsWith(`domain/metrics/${id}/`))
+    .map(
+      (id) =>
+        `${path}: the metric id '${id}' is written outside its module (domain/metrics/${id}/): loop over the registry, or give its module the field (docs/metrics.md)`,
+    );
+}
+
 /**
- * Every import of `src` that points the wrong way or closes a cycle, and every city id
- * written in a city-agnostic layer, as sentences; empty when clean. `cityIds` defaults
- * to the packages shipped beside `src`.
+ * Every import of `src` that points the wrong way or closes a cycle, every city id
+ * written in a city-agnostic layer and every metric id written outside its module, as
+ * sentences; empty when clean. `cityIds` defaults to the packages shipped beside `src`,
+ * `metricIds` to the metric modules' folders.
  */
-export function checkLayers(src, cityIds = shippedCityIds(src)) {
+export function checkLayers(src, cityIds = shippedCityIds(src), metricIds = metricFolderIds(src)) {
   const problems = [];
   const graph = new Map();
   for (const file of files(src)) {
@@ -194,6 +234,7 @@ export function checkLayers(src, cityIds = shippedCityIds(src)) {
     if (layerOf(from) === 'domain') problems.push(...impurities(from, readFileSync(file, 'utf8')));
     if (CITY_AGNOSTIC.includes(layerOf(from)))
       problems.push(...cityLiterals(from, readFileSync(file, 'utf8'), cityIds));
+    problems.push(...metricLiterals(from, readFileSync(file, 'utf8'), metricIds));
     graph.set(
       from,
       imports.map(({ to }) => to),
@@ -270,6 +311,6 @@ if (process.argv[1] === new URL(import.meta.url).pathname) {
     process.exit(1);
   }
   process.stdout.write(
-    `layer check: ${count} files, imports point down, no cycles, ports live with their users, the domain is pure, no city ids in services, http or the model\n`,
+    `layer check: ${count} files, imports point down, no cycles, ports live with their users, the domain is pure, no city ids in services, http or the model, no metric ids outside their modules\n`,
   );
 }

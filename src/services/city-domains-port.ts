@@ -1,5 +1,6 @@
 import type { CityGeometry } from '../domain/coverage/city-package/model-geometry.ts';
 import type { PackageFiles } from '../domain/coverage/city-package/package.ts';
+import type { DomainModels } from '../domain/grid/model-data.ts';
 
 type LonLat = [number, number];
 
@@ -20,7 +21,8 @@ export interface CityDomainSpec {
    * weekly cycles; absent, the national climate's
    */
   timeZone?: string;
-  models: { air: boolean; wind: boolean; thermal: boolean };
+  /** which of the service's metrics the city models (its package's `metrics`), by metric id */
+  models: DomainModels;
   /** read only when the rasters for this revision are not cached yet */
   geometry(): Promise<CityGeometry>;
   /**

@@ -174,4 +174,29 @@ describe('layer check', () => {
     // without packages there is nothing to look for
     assert.deepEqual(checkLayers(src, []).problems, []);
   });
+
+  test('a metric id is written only in its own module and in the files that hold it as data', () => {
+    const src = tree({
+      'domain/metrics/noise/index.ts': "export const noiseMetric = { id: 'noise' };\n",
+      'domain/metrics/noise/map-layer.ts': "export const layer = { id: 'noise', other: 'hum' };\n",
+      'domain/metrics/hum/index.ts': "export const humMetric = { id: 'hum', beside: 'noise' };\n",
+      'services/reports/cover.ts': "export const cover = 'noise';\n",
+      'model/embedded/notes.ts':
+        "// the 'noise' layer, in a comment\n/** 'noise' */\nexport const ok = 'noises';\n",
+      'adapters/threads/plan.ts':
+        'export const blocks = [`noise`];\nexport const models = { noise: true };\n',
+      'domain/coverage/vocabulary.ts': "export const METRICS = ['noise', 'hum'] as const;\n",
+      'domain/reports/i18n/en.ts': "export const EN = { noise: 'noise' };\n",
+      'adapters/store/migrations/007_noise.ts': "export const column = 'noise';\n",
+    });
+    const { problems } = checkLayers(src, [], ['noise', 'hum']);
+    assert.deepEqual(problems.sort(), [
+      "adapters/threads/plan.ts: the metric id 'noise' is written outside its module (domain/metrics/noise/): loop over the registry, or give its module the field (docs/metrics.md)",
+      "domain/metrics/hum/index.ts: the metric id 'noise' is written outside its module (domain/metrics/noise/): loop over the registry, or give its module the field (docs/metrics.md)",
+      "domain/metrics/noise/map-layer.ts: the metric id 'hum' is written outside its module (domain/metrics/hum/): loop over the registry, or give its module the field (docs/metrics.md)",
+      "services/reports/cover.ts: the metric id 'noise' is written outside its module (domain/metrics/noise/): loop over the registry, or give its module the field (docs/metrics.md)",
+    ]);
+    // by default the ids are the folders holding a module
+    assert.equal(checkLayers(src, []).problems.length, 4);
+  });
 });

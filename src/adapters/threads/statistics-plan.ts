@@ -1,49 +1,86 @@
-import { type MetricId as BlockName, DEFAULT_REGISTRY } from '../../domain/metrics/registry.ts';
+import type { AnyMetricModule } from '../../domain/metrics/metric-module.ts';
+import { type MetricId as BlockName, DEFAULT_METRICS } from '../../domain/metrics/registry.ts';
 
 /** What one thread computes of a location's statistics. */
 export interface SharePlan {
   /** blocks computed whole, over every cell */
   blocks: readonly BlockName[];
-  /** the cells [from, to) whose air readings this thread tallies, for the pool to merge (metrics/air/tallies.ts) */
-  tallyAir?: { from: number; to: number };
+  /** the cells [from, to) whose tallies of the blocks that split (BlockTally) this thread makes, for the pool to merge */
+  tally?: { blocks: readonly BlockName[]; from: number; to: number };
+}
+
+/** what some blocks cost over `cells` cells (their modules' `block.cost`, ms of a thread): their fixed parts, and their parts per cell times the cells */
+function costOf(metrics: readonly AnyMetricModule[], cells: number): number {
+  let ms = 0;
+  let msPerCell = 0;
+  for (const { block } of metrics) {
+    ms += block.cost.ms;
+    msPerCell += block.cost.msPerCell;
+  }
+  return ms + msPerCell * cells;
 }
 
 /**
- * Cost of the blocks, in milliseconds of a thread on this project's slowest machine
- * (in-process, docs/performance.md): air grades every cell-hour; wind and thermal work
- * mostly on the area's hourly means, so they cost little more per cell.
- */
-const AIR_MS_PER_CELL = 0.85;
-const WIND_THERMAL_MS = 2.8;
-const WIND_THERMAL_MS_PER_CELL = 0.12;
-
-/** every metric's block, in the registry's order */
-const ALL: readonly BlockName[] = DEFAULT_REGISTRY.ids;
-
-/**
  * How a location's statistics are shared out over `threads` threads so that the shares
- * take about as long (two are used: the blocks do not split further). One thread: all.
- * One cell: air and thermal against wind. Several: air against wind and thermal, or, once
- * the air block alone would outlast the other share (a radius: 57 ms for 67 cells against
- * 11), the air readings tallied in two groups of cells, the second group on the thread
- * that also computes wind and thermal.
+ * take about as long (two are used: the blocks do not split further), by the blocks'
+ * costs (each module's `block.cost`). One thread: all. One cell: the whole blocks in the
+ * two shares that take least long. Several: the blocks that split (`block.tally`: air)
+ * against the others, or, once the splitting blocks alone would outlast the other share
+ * (a radius: 57 ms of air for 67 cells against 11), their cells tallied in two groups,
+ * the second group on the thread that also computes the others.
  */
-export function planShares(cellCount: number, threads: number): SharePlan[] {
-  if (threads <= 1) return [{ blocks: ALL }];
-  if (cellCount === 1) return [{ blocks: ['air', 'thermal'] }, { blocks: ['wind'] }];
-  const windThermal = WIND_THERMAL_MS + WIND_THERMAL_MS_PER_CELL * cellCount;
-  let bestCost = Math.max(AIR_MS_PER_CELL * cellCount, windThermal);
+export function planShares(
+  cellCount: number,
+  threads: number,
+  metrics: readonly AnyMetricModule[] = DEFAULT_METRICS,
+): SharePlan[] {
+  const all = ids(metrics);
+  if (threads <= 1) return [{ blocks: all }];
+  const splitting = metrics.filter((metric) => metric.block.tally !== undefined);
+  const whole = metrics.filter((metric) => metric.block.tally === undefined);
+  if (cellCount === 1 || splitting.length === 0) return wholeShares(metrics, cellCount);
+  const others = costOf(whole, cellCount);
+  let bestCost = Math.max(costOf(splitting, cellCount), others);
   let firstGroup = 0;
   for (let cells = 1; cells < cellCount; cells++) {
-    const cost = Math.max(AIR_MS_PER_CELL * cells, AIR_MS_PER_CELL * (cellCount - cells) + windThermal);
+    const cost = Math.max(costOf(splitting, cells), costOf(splitting, cellCount - cells) + others);
     if (cost < bestCost) {
       bestCost = cost;
       firstGroup = cells;
     }
   }
-  if (firstGroup === 0) return [{ blocks: ['air'] }, { blocks: ['wind', 'thermal'] }];
+  if (firstGroup === 0) return nonEmpty([{ blocks: ids(splitting) }, { blocks: ids(whole) }]);
+  const tallied = ids(splitting);
   return [
-    { blocks: [], tallyAir: { from: 0, to: firstGroup } },
-    { blocks: ['wind', 'thermal'], tallyAir: { from: firstGroup, to: cellCount } },
+    { blocks: [], tally: { blocks: tallied, from: 0, to: firstGroup } },
+    { blocks: ids(whole), tally: { blocks: tallied, from: firstGroup, to: cellCount } },
   ];
+}
+
+/**
+ * The whole blocks in two shares whose longer takes least long (the first share holds
+ * the first block; the first such split found wins a tie), each in the registry's order.
+ */
+function wholeShares(metrics: readonly AnyMetricModule[], cellCount: number): SharePlan[] {
+  let best: SharePlan[] = [{ blocks: ids(metrics) }];
+  let bestCost = Number.POSITIVE_INFINITY;
+  // every split of the blocks in two, as a bit mask of the second share (block 0 stays in the first)
+  for (let mask = 1; mask < 2 ** (metrics.length - 1); mask++) {
+    const first = metrics.filter((_, index) => index === 0 || !(mask & (1 << (index - 1))));
+    const second = metrics.filter((_, index) => index > 0 && mask & (1 << (index - 1)));
+    const cost = Math.max(costOf(first, cellCount), costOf(second, cellCount));
+    if (cost < bestCost) {
+      bestCost = cost;
+      best = [{ blocks: ids(first) }, { blocks: ids(second) }];
+    }
+  }
+  return best;
+}
+
+function ids(metrics: readonly AnyMetricModule[]): BlockName[] {
+  return metrics.map((metric) => metric.id as BlockName);
+}
+
+function nonEmpty(plans: SharePlan[]): SharePlan[] {
+  return plans.filter((plan) => plan.blocks.length > 0);
 }

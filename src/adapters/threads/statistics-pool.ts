@@ -1,12 +1,8 @@
 import type { Worker } from 'node:worker_threads';
 import { ModelUnavailableError } from '../../domain/errors/failures.ts';
+import type { BlockTally } from '../../domain/metrics/metric-module.ts';
 import { type MetricId as BlockName, DEFAULT_REGISTRY } from '../../domain/metrics/registry.ts';
-import {
-  airBlockFromTallies,
-  type CellColumns,
-  LocalCalendars,
-  mergeAirTallies,
-} from '../../domain/stats/index.ts';
+import { type CellColumns, LocalCalendars } from '../../domain/stats/index.ts';
 import { startModuleThread } from '../../runtime/module-thread.ts';
 import type { StatisticsPool, StatisticsReferences } from '../../services/data/statistics-pool-port.ts';
 import { exerciseYearInTurns } from './statistics-exercise.ts';
@@ -47,8 +43,11 @@ function takeColumns(
 /** synthetic years each thread computes every block of after a start (exercise), and their cell counts */
 const EXERCISE_CELL_COUNTS = [1, 3, 1, 3];
 const EXERCISE_RADIUS_CELLS = 24;
-/** every block, and the air tallies of every cell, so that both code paths are compiled */
+/** every block, and the tallies of every cell of the blocks that split, so that both code paths are compiled */
 const ALL_BLOCKS: readonly BlockName[] = DEFAULT_REGISTRY.ids;
+const TALLIED_BLOCKS = DEFAULT_REGISTRY.modules
+  .filter((metric) => metric.block.tally)
+  .map((metric) => metric.id);
 
 /**
  * The statistics threads hold nothing between tasks: a small young generation keeps each
@@ -66,7 +65,7 @@ export function createStatisticsPool(size: number): StatisticsPool {
     { resolve: (reply: StatisticsReply) => void; reject: (e: Error) => void }
   >();
   const busy = new Map<Worker, number>();
-  /** the calendars of the hours whose air tallies are merged here (the threads keep their own) */
+  /** the calendars of the hours whose tallies are merged here (the threads keep their own) */
   const calendars = new LocalCalendars();
   let nextId = 1;
   let workers: Worker[] = [];
@@ -100,7 +99,7 @@ export function createStatisticsPool(size: number): StatisticsPool {
     hours: Float64Array;
     blocks: readonly BlockName[];
     cells: StatisticsTask['cells'];
-    tallyAirFrom?: number;
+    tally?: StatisticsTask['tally'];
     transfer: ArrayBuffer[];
   }
 
@@ -114,21 +113,21 @@ export function createStatisticsPool(size: number): StatisticsPool {
     // the hours are shared by every task of a location (and stay with the caller): a copy each
     const ownHours = hours.slice();
     const moving = new Set<ArrayBuffer>([ownHours.buffer as ArrayBuffer]);
-    const { blocks, tallyAir } = plan;
-    // a share of whole blocks reads every cell (and tallies the last ones' air); a share of
-    // air tallies alone reads its group
-    const from = blocks.length > 0 ? 0 : (tallyAir?.from ?? 0);
-    const to = blocks.length > 0 ? cells.length : (tallyAir?.to ?? cells.length);
+    const { blocks, tally } = plan;
+    // a share of whole blocks reads every cell (and tallies the last ones); a share of
+    // tallies alone reads its group
+    const from = blocks.length > 0 ? 0 : (tally?.from ?? 0);
+    const to = blocks.length > 0 ? cells.length : (tally?.to ?? cells.length);
     const ownCells = cells.slice(from, to).map((cell, offset) => {
       const index = from + offset;
-      const tallied = tallyAir !== undefined && index >= tallyAir.from && index < tallyAir.to;
-      return takeColumns(cell, tallied ? [...blocks, 'air'] : blocks, task, claimed, moving);
+      const tallied = tally !== undefined && index >= tally.from && index < tally.to;
+      return takeColumns(cell, tallied ? [...blocks, ...tally.blocks] : blocks, task, claimed, moving);
     });
     return {
       hours: ownHours,
       blocks,
       cells: ownCells,
-      ...(tallyAir ? { tallyAirFrom: tallyAir.from - from } : {}),
+      ...(tally ? { tally: { blocks: tally.blocks, from: tally.from - from } } : {}),
       transfer: [...moving],
     };
   }
@@ -144,7 +143,7 @@ export function createStatisticsPool(size: number): StatisticsPool {
         blocks: part.blocks,
         cells: part.cells,
         references,
-        ...(part.tallyAirFrom !== undefined ? { tallyAirFrom: part.tallyAirFrom } : {}),
+        ...(part.tally !== undefined ? { tally: part.tally } : {}),
       };
       worker.postMessage(task, part.transfer);
     });
@@ -162,11 +161,17 @@ export function createStatisticsPool(size: number): StatisticsPool {
     const shares = plans.map((plan, index) => share(hours, cells, plan, index, claimed));
     const replies = await Promise.all(shares.map((part, index) => post(idlest[index]!, part, references)));
     const blocks = Object.assign({}, ...replies.map((reply) => reply.blocks)) as StatisticsReply['blocks'];
-    const tallies = replies.flatMap((reply) => (reply.airTallies ? [reply.airTallies] : []));
-    if (tallies.length > 0) {
-      // the groups' tallies add up exactly to all cells' (metrics/air/tallies.ts): as one thread would
-      const air = airBlockFromTallies(hours, mergeAirTallies(tallies), references.air, calendars.of(hours));
-      if (air) blocks.air = air;
+    // the groups' tallies add up exactly to all cells' (BlockTally): as one thread would
+    for (const metric of DEFAULT_REGISTRY.modules) {
+      const tally: BlockTally<unknown, unknown, unknown> | undefined = metric.block.tally;
+      if (!tally) continue;
+      const parts = replies.flatMap((reply) =>
+        reply.tallies?.[metric.id] ? [reply.tallies[metric.id]] : [],
+      );
+      if (parts.length === 0) continue;
+      const reference = (references as Readonly<Record<string, unknown>>)[metric.id];
+      const block = tally.block(hours, tally.merge(parts), reference, calendars.of(hours));
+      if (block) (blocks as Record<string, unknown>)[metric.id] = block;
     }
     return blocks;
   }
@@ -179,7 +184,7 @@ export function createStatisticsPool(size: number): StatisticsPool {
         workers.map(async (worker) => {
           for (const cellCount of EXERCISE_CELL_COUNTS) {
             const { hours, cells } = await exerciseYearInTurns(cellCount);
-            const plan = { blocks: ALL_BLOCKS, tallyAir: { from: 0, to: cells.length } };
+            const plan = { blocks: ALL_BLOCKS, tally: { blocks: TALLIED_BLOCKS, from: 0, to: cells.length } };
             await post(worker, share(hours, cells, plan, 0, new Map()), {});
           }
         }),

@@ -1,5 +1,5 @@
 import { type MetricId as BlockName, DEFAULT_REGISTRY } from '../../domain/metrics/registry.ts';
-import type { AirTallies, CellColumns } from '../../domain/stats/index.ts';
+import type { CellColumns } from '../../domain/stats/index.ts';
 import type { StatisticsBlocksOut, StatisticsReferences } from '../../services/data/statistics-pool-port.ts';
 
 export interface StatisticsTask {
@@ -9,8 +9,8 @@ export interface StatisticsTask {
   blocks: readonly BlockName[];
   cells: Partial<CellColumns>[];
   references: StatisticsReferences;
-  /** tally the air readings of the cells from this index on (they carry the air columns), for the pool to merge */
-  tallyAirFrom?: number;
+  /** tally these blocks over the cells from this index on (they carry those blocks' columns), for the pool to merge (BlockTally) */
+  tally?: { blocks: readonly BlockName[]; from: number };
 }
 
 export interface StatisticsReply {
@@ -18,7 +18,8 @@ export interface StatisticsReply {
   ok: boolean;
   error?: string;
   blocks: StatisticsBlocksOut;
-  airTallies?: AirTallies;
+  /** the tallies asked for (StatisticsTask.tally), by block */
+  tallies?: Partial<Record<BlockName, unknown>>;
 }
 
 /** The columns each block reads (its metric module's): a task carries only those of its blocks. */

@@ -1,7 +1,8 @@
 import { parentPort } from 'node:worker_threads';
 import { computeMetricBlocks } from '../../domain/metrics/compute-blocks.ts';
+import type { BlockTally } from '../../domain/metrics/metric-module.ts';
 import { DEFAULT_REGISTRY } from '../../domain/metrics/registry.ts';
-import { type AirColumns, LocalCalendars, tallyAir } from '../../domain/stats/index.ts';
+import { LocalCalendars } from '../../domain/stats/index.ts';
 import { releaseBuffers } from './release-buffers.ts';
 import type { StatisticsReply, StatisticsTask } from './statistics-protocol.ts';
 
@@ -18,8 +19,10 @@ parentPort!.on('message', (task: StatisticsTask) => {
     const references = task.references as Readonly<Record<string, unknown>>;
     const blocks = computeMetricBlocks(DEFAULT_REGISTRY, { hours, cells, calendar }, references, task.blocks);
     reply = { id: task.id, ok: true, blocks: blocks as StatisticsReply['blocks'] };
-    if (task.tallyAirFrom !== undefined) {
-      reply.airTallies = tallyAir(cells.slice(task.tallyAirFrom) as AirColumns[], hours.length);
+    if (task.tally) {
+      const group = cells.slice(task.tally.from);
+      reply.tallies = {};
+      for (const id of task.tally.blocks) reply.tallies[id] = tallyOf(id).of(group, hours.length);
     }
   } catch (error) {
     reply = {
@@ -29,16 +32,21 @@ parentPort!.on('message', (task: StatisticsTask) => {
       blocks: {},
     };
   }
-  const tallies = reply.airTallies;
+  const tallies = Object.entries(reply.tallies ?? {});
   parentPort!.postMessage(
     reply,
-    tallies
-      ? [tallies.classSum, tallies.graded, tallies.dominant].map((counts) => counts.buffer as ArrayBuffer)
-      : [],
+    tallies.flatMap(([id, tally]) => tallyOf(id).transfer(tally)),
   );
   // the columns were taken over for this task alone
   releaseBuffers(columnBuffers(task));
 });
+
+/** the tally of a block that splits over threads (its module's `block.tally`) */
+function tallyOf(id: string): BlockTally<unknown, unknown, unknown> {
+  const tally = DEFAULT_REGISTRY.find(id)?.block.tally;
+  if (!tally) throw new Error(`block ${id} does not split over threads`);
+  return tally;
+}
 
 function* columnBuffers(task: StatisticsTask): Iterable<ArrayBufferLike> {
   yield task.hours.buffer;

@@ -1,4 +1,5 @@
-import type { CellSeries } from '../grid/model-data.ts';
+import type { CellColumn, CellSeries, DomainModels } from '../grid/model-data.ts';
+import { DEFAULT_METRICS } from '../metrics/registry.ts';
 
 /** One hourly record of the real-time and forecast endpoints (spec: Real-time and forecast record). */
 export interface HourlyRecord {
@@ -23,11 +24,7 @@ function round(value: number, decimals: number): number {
   return Math.round(value * factor) / factor;
 }
 
-function mean(
-  series: readonly CellSeries[],
-  column: keyof Omit<CellSeries, 'cell' | 'hours'>,
-  index: number,
-): number {
+function mean(series: readonly CellSeries[], column: CellColumn, index: number): number {
   let sum = 0;
   let count = 0;
   for (const cell of series) {
@@ -42,15 +39,15 @@ function mean(
 
 /**
  * Averages the sampled cells hour by hour into the records the spec describes.
- * Concentrations carry one decimal, speeds and UTCI two; quantities the domain does not
- * model are left out of the record rather than sent as null.
+ * Each metric the domain models fills its fields (its module's `records`, with their
+ * decimals); the fields of a metric the domain does not model are left out of the record
+ * rather than sent as null.
  */
-export function meanRecords(
-  series: readonly CellSeries[],
-  models: { air: boolean; wind: boolean; thermal: boolean },
-): HourlyRecord[] {
+export function meanRecords(series: readonly CellSeries[], models: DomainModels): HourlyRecord[] {
   const first = series[0];
   if (!first) return [];
+  // in the registry's order: the record's fields keep the spec's
+  const modelled = DEFAULT_METRICS.flatMap((metric) => (models[metric.id] ? (metric.records ?? []) : []));
   const records: HourlyRecord[] = [];
   for (let i = 0; i < first.hours.length; i++) {
     const hourMs = first.hours[i]!;
@@ -63,17 +60,9 @@ export function meanRecords(
       // the reference wind direction is the same for every cell of a domain: no circular mean needed
       wind_dir_deg: round(first.windDirDeg[i]!, 0),
     };
-    if (models.air) {
-      record.c = round(mean(series, 'no2', i), 1);
-      record.c_pm25 = round(mean(series, 'pm25', i), 1);
-      record.c_pm10 = round(mean(series, 'pm10', i), 1);
-      record.c_o3 = round(mean(series, 'o3', i), 1);
-    }
-    if (models.wind) {
-      record.ucomfort = round(mean(series, 'ucomfort', i), 2);
-      record.ugust = round(mean(series, 'ugust', i), 2);
-    }
-    if (models.thermal) record.utci = round(mean(series, 'utci', i), 2);
+    const fields = record as unknown as Record<string, number>;
+    for (const { name, column, decimals } of modelled)
+      fields[name] = round(mean(series, column, i), decimals);
     records.push(record);
   }
   return records;

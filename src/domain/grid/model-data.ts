@@ -9,7 +9,11 @@
  * Mercator and makes cutting tiles exact. Cells are addressed by a flat index
  * `row * cols + col`, row 0 at the north edge.
  */
-import type { TimedMapLayer } from '../map/layers.ts';
+import { LAYERS, TIMED_LAYERS, type TimedMapLayer } from '../map/layers.ts';
+import type { MetricId } from '../metrics/registry.ts';
+
+export type { CellColumn, CellSeries, Physics } from './model-output.ts';
+export { PHYSICS } from './model-output.ts';
 
 /** A model domain: a city's high-resolution zone (its city id) or the nationwide grid. */
 export type DomainId = string;
@@ -39,11 +43,14 @@ export interface DomainInfo {
   referenceYear: number;
   /** whether the domain carries buildings (false for the nationwide grid) */
   hasBuildings: boolean;
-  /** pollutant, wind and UTCI fields the domain models */
-  models: { air: boolean; wind: boolean; thermal: boolean };
+  /** which of the service's metrics the domain models, by metric id */
+  models: DomainModels;
   /** a city's high-resolution zone (exterior ring, lon/lat); absent for the nationwide grid */
   zone?: ReadonlyArray<readonly [number, number]>;
 }
+
+/** Whether a domain models each of the service's metrics, by metric id (the registry's). */
+export type DomainModels = Readonly<Record<MetricId, boolean>>;
 
 export interface CellLocation {
   cell: number;
@@ -68,47 +75,16 @@ export type SeriesSpan =
   | { kind: 'forecast'; issuedMs: number };
 
 /**
- * Hourly columns for one cell. All arrays have `hours.length` entries. Values are
- * physical quantities, not classes. NaN marks "no data" (never for outdoor cells of a
- * domain that models the quantity).
+ * Map layers with a time dimension (the metrics' layers, map/layers.ts) and the tile
+ * properties each carries: its metric's map layer's fields, in their order.
  */
-export interface CellSeries {
-  cell: number;
-  /** epoch milliseconds of each record's hour (UTC, on the hour) */
-  hours: Float64Array;
-  /** NO2, µg/m3 */
-  no2: Float32Array;
-  /** PM2.5, µg/m3 */
-  pm25: Float32Array;
-  /** PM10, µg/m3 */
-  pm10: Float32Array;
-  /** ozone, µg/m3 */
-  o3: Float32Array;
-  /** pedestrian-level mean comfort wind speed, m/s */
-  ucomfort: Float32Array;
-  /** pedestrian-level gust speed, m/s */
-  ugust: Float32Array;
-  /** UTCI, °C */
-  utci: Float32Array;
-  /** meteorology behind the numbers */
-  airTempC: Float32Array;
-  relHumidityPct: Float32Array;
-  /** reference 10 m wind speed, m/s, and direction it blows from, degrees */
-  wind10Ms: Float32Array;
-  windDirDeg: Float32Array;
-  /** global horizontal irradiance, W/m2 */
-  ghiWm2: Float32Array;
-  /** mean radiant temperature, °C */
-  tmrtC: Float32Array;
-}
-
-/** Map layers with a time dimension (the metrics' layers, map/layers.ts) and the tile properties each carries. */
 export type TimedLayer = TimedMapLayer;
-export const LAYER_FIELDS: Readonly<Record<TimedLayer, readonly string[]>> = {
-  thermal: ['UTCI'],
-  wind: ['Ucomfort', 'Ugust'],
-  air: ['C', 'C_PM25', 'C_PM10'],
-};
+export const LAYER_FIELDS = Object.fromEntries(
+  TIMED_LAYERS.map((layer): [TimedLayer, readonly string[]] => [
+    layer,
+    LAYERS[layer].fields.map((field) => field.name),
+  ]),
+) as Readonly<Record<TimedLayer, readonly string[]>>;
 
 /** A window of a domain's grid, in lon/lat degrees. */
 export interface LonLatWindow {

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { AIR_FORECAST_INPUT, AIR_INPUT, type FeedInput, METEOROLOGY_INPUT } from './feed-inputs.ts';
 import { FEED_IDS, type FeedId } from './readings.ts';
 
 /**
@@ -51,10 +52,10 @@ export const FEED_KIND: Record<FeedId, SourceKind> = {
 };
 
 /** what each feed drives in the live product */
-export const FEED_INPUT: Record<FeedId, string> = {
-  'ircel-celine': 'air',
-  'open-meteo': 'meteorology',
-  'open-meteo-air-quality': 'air-forecast',
+export const FEED_INPUT: Record<FeedId, FeedInput> = {
+  'ircel-celine': AIR_INPUT,
+  'open-meteo': METEOROLOGY_INPUT,
+  'open-meteo-air-quality': AIR_FORECAST_INPUT,
 };
 
 /** the credit each provider's licence asks for (CC BY 4.0) */

@@ -1,6 +1,6 @@
 import { MAP_LAYERS, type MapLayer } from '../coverage/cities.ts';
 import { DEFAULT_REGISTRY } from '../metrics/registry.ts';
-import type { LayerDescriptor } from './layer-descriptor.ts';
+import type { LayerDescriptor, MetricMapLayer } from './layer-descriptor.ts';
 
 /**
  * The map layers of the spec's "Map catalog and layers" table: their tile properties
@@ -18,6 +18,15 @@ export const TIMED_LAYERS: readonly TimedMapLayer[] = MAP_LAYERS.filter(
   (layer): layer is TimedMapLayer => !(STATIC_LAYERS as readonly string[]).includes(layer),
 );
 
+/** Each metric's map layer (its module's), by timed layer. */
+export const METRIC_LAYERS = Object.fromEntries(
+  TIMED_LAYERS.map((id) => {
+    const layer = DEFAULT_REGISTRY.find(id)?.mapLayer;
+    if (!layer) throw new Error(`map layer ${id} is no registered metric's`);
+    return [id, layer];
+  }),
+) as Readonly<Record<TimedMapLayer, MetricMapLayer>>;
+
 /** The building footprints: scenery, the one layer no metric owns. */
 const BUILDINGS_LAYER: LayerDescriptor = {
   id: 'buildings',
@@ -34,10 +43,7 @@ export const LAYERS = Object.fromEntries(MAP_LAYERS.map((id) => [id, layerOf(id)
 >;
 
 function layerOf(id: MapLayer): LayerDescriptor {
-  if (id === BUILDINGS_LAYER.id) return BUILDINGS_LAYER;
-  const layer = DEFAULT_REGISTRY.find(id)?.mapLayer;
-  if (!layer) throw new Error(`map layer ${id} is no registered metric's`);
-  return layer;
+  return isTimedLayer(id) ? METRIC_LAYERS[id] : BUILDINGS_LAYER;
 }
 
 export function isTimedLayer(layer: string): layer is TimedMapLayer {

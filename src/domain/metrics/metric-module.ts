@@ -6,10 +6,12 @@
  * the registry instead of naming metrics (docs/metrics.md: adding a metric).
  */
 import type { Static, TSchema } from 'typebox';
-import type { LayerDescriptor } from '../map/layer-descriptor.ts';
+import type { CellColumn, Physics } from '../grid/model-output.ts';
+import type { MetricMapLayer } from '../map/layer-descriptor.ts';
 import type { SafeHtml } from '../reports/html.ts';
 import type { ReportContext } from '../reports/sections/context.ts';
 import type { Scale, View } from '../scales/types.ts';
+import type { LocalCalendar } from '../stats/local-time.ts';
 import type { StatsInput } from '../stats/types.ts';
 
 /** The metric's block of the historical statistics (GET /historical/stats). */
@@ -20,12 +22,77 @@ export interface MetricBlock<Schema extends TSchema, Columns, Reference> {
   readonly columns: readonly (keyof Columns & string)[];
   /** the block over a location's sampled cells, compared with its reference when it has one; null without data */
   compute(input: StatsInput<Columns>, reference?: Reference): Static<Schema> | null;
+  /** how its reference is found over a domain, when it has one */
+  readonly reference?: MetricReferenceRule<Static<Schema>, Reference>;
+  /**
+   * what it costs a statistics thread, in milliseconds of a cell-year on this project's
+   * slowest machine (in-process, docs/performance.md): a fixed part and a part per cell;
+   * the statistics threads share a location's blocks out by it (adapters/threads/statistics-plan.ts)
+   */
+  readonly cost: { readonly ms: number; readonly msPerCell: number };
+  /** how its cells can be split over threads, when they can */
+  readonly tally?: BlockTally<Columns, Reference, Static<Schema>>;
+}
+
+/**
+ * A block computed from tallies of a location's cells: tallies of disjoint groups of cells
+ * merge into exactly the tallies of all of them, so that threads can each tally a group
+ * and the block be made from the merged tallies, as one thread would make it.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the tallies' type is the module's own; the pool only carries them
+export interface BlockTally<Columns, Reference, Block, Tallies = any> {
+  /** the tallies of `cells` over `hourCount` hours */
+  of(cells: readonly Columns[], hourCount: number): Tallies;
+  /** the tallies of several disjoint groups of a location's cells, as one */
+  merge(parts: readonly Tallies[]): Tallies;
+  /** the block from the tallies of all of a location's cells; null without data */
+  block(
+    hours: Float64Array,
+    tallies: Tallies,
+    reference: Reference | undefined,
+    calendar: LocalCalendar,
+  ): Block | null;
+  /** the buffers a thread hands its tallies over in (moved, not copied) */
+  transfer(tallies: Tallies): ArrayBuffer[];
+}
+
+/**
+ * How a metric's reference is found over a domain the metric is modelled in: which cells
+ * the statistics engine samples and computes blocks of (services/data/statistics-engine.ts,
+ * once per model version and domain), and what of those blocks makes the reference.
+ */
+export interface MetricReferenceRule<Block, Reference> {
+  /**
+   * where the domain is sampled: its city's reference points (its package's
+   * `air_reference_points`, each at its nearest outdoor cell; a domain without them has no
+   * reference), or a lattice of outdoor cells over the area the domain answers for
+   */
+  readonly sample: 'reference-points' | 'coverage-lattice';
+  /** `each-cell`: one block per sampled cell, alone; `all-cells`: one block over all of them */
+  readonly blocks: 'each-cell' | 'all-cells';
+  /** the reference those blocks make (a cell without data has none); undefined when they make none */
+  derive(blocks: readonly (Block | undefined)[]): Reference | undefined;
+}
+
+/** A field of the real-time and forecast records (spec: Real-time and forecast record) a metric fills. */
+export interface MetricRecordField {
+  /** the record's field */
+  readonly name: string;
+  /** the cell column it is the sampled cells' mean of, hour by hour */
+  readonly column: CellColumn;
+  /** the decimals it is rounded to */
+  readonly decimals: number;
 }
 
 /** What the metric adds to a report, each part in the report's language. */
 export interface MetricReport<Block> {
   /** its accent colour: its page's, card's and paragraph's edge and its charts' bars */
   accent: string;
+  /**
+   * set on the one metric whose map layer the report's location map shows (its first tile
+   * property, averaged over summer afternoons: services/reports/site-map.ts)
+   */
+  coverMap?: true;
   /** the metric's name: its glance card, its daily-life paragraph, its row of the reading table */
   title(context: ReportContext): string;
   /** the glance card's one sentence on the block */
@@ -51,9 +118,20 @@ export interface MetricModule<
   /** its views (what to plot from it) and its scales, each in the order the catalogue lists them among its own */
   readonly views: readonly View[];
   readonly scales: readonly Scale[];
-  /** its map layer, when it has one: the tiles' properties, labels, units and zoom range (its id is the metric's) */
-  readonly mapLayer?: LayerDescriptor;
+  /**
+   * the physics the model runs for it (domain/grid/model-output.ts): what its block's
+   * columns and its map layer's fields need; a domain that does not model the metric
+   * leaves out the dispersion it alone would need
+   */
+  readonly physics: readonly Physics[];
+  /** its map layer, when it has one: the tiles' properties (each a column of the model), labels, units and zoom range (its id is the metric's) */
+  readonly mapLayer?: MetricMapLayer;
   readonly block: MetricBlock<Schema, Columns, Reference>;
+  /**
+   * its fields of the real-time and forecast records, in the record's order: filled when
+   * the domain models the metric, left out of the answer to a key that does not hold it
+   */
+  readonly records?: readonly MetricRecordField[];
   readonly report: MetricReport<Static<Schema>>;
 }
 

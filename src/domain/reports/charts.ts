@@ -1,4 +1,5 @@
-import { escapeHtml, raw, type SafeHtml } from './html.ts';
+import type { Formatter } from './format.ts';
+import { escapeHtml, html, raw, type SafeHtml } from './html.ts';
 
 /**
  * Inline SVG charts for the report: drawn here, as text, so the page needs no script and
@@ -110,6 +111,36 @@ const COMPACT: MonthlyGeometry = { width: 360, className: 'chart-compact', value
 
 export function monthlyBars(options: MonthlyBarsOptions): SafeHtml {
   return raw(`${drawMonthly(options, WIDE)}${drawMonthly(options, COMPACT)}`);
+}
+
+/**
+ * A metric's figure of monthly means: the caption, then the bars labelled with the
+ * report's month names, their values with one decimal and the axis in whole numbers, and
+ * the figure's key after them when it has one.
+ */
+export function monthlyMeansFigure(
+  f: Formatter,
+  title: string,
+  bars: Omit<MonthlyBarsOptions, 'labels' | 'title' | 'format' | 'tickFormat'>,
+  key?: SafeHtml,
+): SafeHtml {
+  const drawn = monthlyBars({
+    ...bars,
+    labels: Array.from({ length: 12 }, (_, index) => f.monthLabel(index + 1)),
+    title,
+    format: (value) => f.number(value, 1),
+    tickFormat: (value) => f.integer(value),
+  });
+  return key === undefined
+    ? html`<figure>
+    <figcaption>${title}</figcaption>
+    ${drawn}
+  </figure>`
+    : html`<figure>
+    <figcaption>${title}</figcaption>
+    ${drawn}
+    ${key}
+  </figure>`;
 }
 
 function drawMonthly(options: MonthlyBarsOptions, geometry: MonthlyGeometry): string {

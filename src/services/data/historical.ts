@@ -7,6 +7,7 @@ import { parseMetrics, parseRadius } from '../../domain/data/location-input.ts';
 import { apiError } from '../../domain/errors/catalogue.ts';
 import { type DomainId, NATIONAL_DOMAIN } from '../../domain/grid/model-data.ts';
 import type { KeyRecord } from '../../domain/keys/key-record.ts';
+import { METEOROLOGY_INPUT } from '../../domain/live/feed-inputs.ts';
 import type { Source } from '../../domain/live/provenance.ts';
 import { DEFAULT_REGISTRY } from '../../domain/metrics/registry.ts';
 import {
@@ -180,7 +181,7 @@ export function createHistoricalService(deps: HistoricalDeps): HistoricalService
       kind: epw ? 'typical-year' : 'synthetic',
       status: epw ? 'fresh' : 'fallback',
       as_of: new Date(Date.UTC(year, 11, 31, 23)).toISOString(),
-      input: 'meteorology',
+      input: METEOROLOGY_INPUT,
     };
   }
 

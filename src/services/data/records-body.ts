@@ -1,6 +1,7 @@
 import type { CityDefinition, DataMetric } from '../../domain/coverage/cities.ts';
 import type { HourlyRecord } from '../../domain/data/hourly-records.ts';
 import type { Source } from '../../domain/live/provenance.ts';
+import { DEFAULT_METRICS } from '../../domain/metrics/registry.ts';
 import { HYPER_LOCAL_DATASET } from '../../domain/stats/historical-stats.ts';
 import type { ResolvedLocation } from './resolve-location.ts';
 
@@ -15,21 +16,15 @@ export interface CachedRecords {
   geometry?: 'mapped' | 'estimated';
 }
 
-/** Record fields of each metric: a key reads only the metrics it holds. */
-const METRIC_FIELDS: Record<DataMetric, ReadonlyArray<keyof HourlyRecord>> = {
-  air: ['c', 'c_pm25', 'c_pm10', 'c_o3'],
-  wind: ['ucomfort', 'ugust'],
-  thermal: ['utci'],
-};
-
+/** Drops the record fields (each module's `records`) of the metrics the key does not hold. */
 function withoutUnheld(hourly: readonly HourlyRecord[], held: readonly DataMetric[]): HourlyRecord[] {
-  const dropped = (Object.keys(METRIC_FIELDS) as DataMetric[])
-    .filter((metric) => !held.includes(metric))
-    .flatMap((metric) => METRIC_FIELDS[metric]);
+  const dropped = DEFAULT_METRICS.filter((metric) => !held.includes(metric.id)).flatMap((metric) =>
+    (metric.records ?? []).map((field) => field.name),
+  );
   return hourly.map((record) => {
-    const copy = { ...record };
+    const copy: Record<string, unknown> = { ...record };
     for (const field of dropped) delete copy[field];
-    return copy;
+    return copy as unknown as HourlyRecord;
   });
 }
 

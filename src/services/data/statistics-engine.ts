@@ -1,8 +1,13 @@
 import { classifyPoint } from '../../domain/coverage/classify.ts';
 import type { Cities } from '../../domain/coverage/registry.ts';
 import { type CellSeries, type DomainId, NATIONAL_DOMAIN } from '../../domain/grid/model-data.ts';
-import type { MetricBlocks, MetricReferences } from '../../domain/metrics/metric-module.ts';
-import type { DEFAULT_METRICS } from '../../domain/metrics/registry.ts';
+import type {
+  AnyMetricModule,
+  MetricBlocks,
+  MetricReferenceRule,
+  MetricReferences,
+} from '../../domain/metrics/metric-module.ts';
+import { type DEFAULT_METRICS, DEFAULT_REGISTRY, type MetricId } from '../../domain/metrics/registry.ts';
 import type { KeyValueCache } from '../ports/cache-port.ts';
 import type { ModelSampling } from '../ports/model-sampling-port.ts';
 import type { ModelSeries } from './model-series-port.ts';
@@ -24,7 +29,7 @@ const LATTICE = 6;
 export interface StatisticsEngine {
   /** the domain's references, computed once per model version */
   references(domain: DomainId): Promise<StatisticsReferences>;
-  /** the air, wind and thermal blocks of the sampled cells' hourly series, whose columns it takes over */
+  /** each metric's block of the sampled cells' hourly series, whose columns it takes over */
   blocks(series: readonly CellSeries[], references: StatisticsReferences): Promise<StatisticsBlocks>;
 }
 
@@ -67,36 +72,39 @@ export function createStatisticsEngine(deps: {
     return points;
   }
 
+  /** the points a reference rule samples a domain at; undefined when the domain has none */
+  function samplePoints(
+    domain: DomainId,
+    rule: MetricReferenceRule<unknown, unknown>,
+  ): Array<[number, number]> | undefined {
+    if (rule.sample === 'coverage-lattice') return latticePoints(domain);
+    // the city's own reference points (city.json `air_reference_points`); the nationwide grid has none
+    return deps
+      .cities()
+      .find(domain)
+      ?.airReferencePoints?.map(({ lat, lon }): [number, number] => [lat, lon]);
+  }
+
+  /** each modelled metric's reference, by its module's rule, in the registry's order */
   async function computeReferences(domain: DomainId): Promise<StatisticsReferences> {
-    const references: StatisticsReferences = {};
+    const references: Record<string, unknown> = {};
     const info = deps.model.domain(domain);
-    // the city's own centre points (city.json `air_reference_points`); the nationwide grid has none
-    const centre = deps.cities().find(domain)?.airReferencePoints;
-    if (centre && info.models.air) {
-      const cells = nearestOutdoorCells(
-        domain,
-        centre.map(({ lat, lon }): [number, number] => [lat, lon]),
-      );
-      const series = await deps.model.series(domain, cells, { kind: 'reference' });
-      const blocks = await Promise.all(series.map((cell) => deps.pool.compute(cell.hours, [cell], {})));
-      const shares = blocks.map((b) => b.air?.good_pct).filter((v): v is number => typeof v === 'number');
-      if (shares.length > 0) {
-        references.air = {
-          good_pct: shares.reduce((a, b) => a + b, 0) / shares.length,
-          n_locations: shares.length,
-        };
-      }
-    }
-    if (info.models.thermal) {
-      const cells = nearestOutdoorCells(domain, latticePoints(domain));
+    for (const metric of DEFAULT_REGISTRY.modules as readonly AnyMetricModule[]) {
+      const rule: MetricReferenceRule<unknown, unknown> | undefined = metric.block.reference;
+      if (!rule || !info.models[metric.id as MetricId]) continue;
+      const points = samplePoints(domain, rule);
+      if (!points) continue;
+      const cells = nearestOutdoorCells(domain, points);
       const series = await deps.model.series(domain, cells, { kind: 'reference' });
       const first = series[0];
-      const mean = first
-        ? (await deps.pool.compute(first.hours, series, {})).thermal?.summer_night_mean_utci_c
-        : undefined;
-      if (typeof mean === 'number') references.thermal = { summer_night_mean_utci_c: mean };
+      let blocks: StatisticsBlocks[];
+      if (rule.blocks === 'each-cell')
+        blocks = await Promise.all(series.map((cell) => deps.pool.compute(cell.hours, [cell], {})));
+      else blocks = first ? [await deps.pool.compute(first.hours, series, {})] : [];
+      const reference = rule.derive(blocks.map((b) => (b as Record<string, unknown>)[metric.id]));
+      if (reference !== undefined) references[metric.id] = reference;
     }
-    return references;
+    return references as StatisticsReferences;
   }
 
   return {

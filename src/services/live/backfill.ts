@@ -1,3 +1,4 @@
+import { AIR_INPUT } from '../../domain/live/feed-inputs.ts';
 import { type PackedSeries, packReadings, unpackReadings } from '../../domain/live/reading-pack.ts';
 import type { Reading } from '../../domain/live/readings.ts';
 import { refusals } from '../../domain/live/year-validation.ts';
@@ -138,7 +139,7 @@ export async function runBackfill(
     for (let g = 0; g * SERIES_PER_CALL < series.length; g++) {
       const group = series.slice(g * SERIES_PER_CALL, (g + 1) * SERIES_PER_CALL);
       chunks.push({
-        name: `air:${monthTag(month)}:${g}`,
+        name: `${AIR_INPUT}:${monthTag(month)}:${g}`,
         fetch: () => orNothing(archive.airMonth(group, year, month)),
       });
     }
@@ -147,7 +148,7 @@ export async function runBackfill(
   let done = archive.airRoot ? 1 : 0;
   deps.progress?.({ done, total, chunk: 'stations' });
   const meteo: Reading[] = [];
-  const air: Reading[] = [];
+  const airReadings: Reading[] = [];
   for (const chunk of chunks) {
     let readings: Reading[];
     const stored = have.has(chunk.name) ? await store.chunk<PackedSeries[]>(run, chunk.name) : null;
@@ -159,11 +160,11 @@ export async function runBackfill(
       await store.saveChunk(run, chunk.name, packReadings(readings), clock());
       fetched++;
     }
-    (chunk.name.startsWith('meteo') ? meteo : air).push(...readings);
+    (chunk.name.startsWith('meteo') ? meteo : airReadings).push(...readings);
     done++;
     deps.progress?.({ done, total, chunk: chunk.name });
   }
-  const composed: ComposedYear[] = targets.map((t) => composeYear(t, year, meteo, air, national));
+  const composed: ComposedYear[] = targets.map((t) => composeYear(t, year, meteo, airReadings, national));
   const reasons = composed.flatMap((c) => refusals(c.accounts).map((r) => `${c.year.domain}: ${r}`));
   if (reasons.length > 0) {
     // what the providers hold may be completed later: the next run asks again

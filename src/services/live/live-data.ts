@@ -1,3 +1,4 @@
+import { AIR_BIAS_INPUT, AIR_INPUT, METEOROLOGY_INPUT } from '../../domain/live/feed-inputs.ts';
 import { type LiveInputs, LiveInputsBuilder, NO_LIVE_INPUTS } from '../../domain/live/live-inputs.ts';
 import {
   FEED_ATTRIBUTION,
@@ -280,8 +281,8 @@ export function createLiveData(deps: LiveDataDeps): LiveData {
         realtimeSources: (hours) =>
           sourcesFor(
             [
-              { feed: 'open-meteo', input: 'meteorology' },
-              { feed: 'ircel-celine', input: 'air' },
+              { feed: 'open-meteo', input: METEOROLOGY_INPUT },
+              { feed: 'ircel-celine', input: AIR_INPUT },
             ],
             hours,
             at,
@@ -289,8 +290,8 @@ export function createLiveData(deps: LiveDataDeps): LiveData {
         forecastSources(hours, issuedMs) {
           const sources = sourcesFor(
             [
-              { feed: 'open-meteo', input: 'meteorology' },
-              { feed: 'open-meteo-air-quality', input: 'air' },
+              { feed: 'open-meteo', input: METEOROLOGY_INPUT },
+              { feed: 'open-meteo-air-quality', input: AIR_INPUT },
             ],
             hours,
             at,
@@ -299,7 +300,7 @@ export function createLiveData(deps: LiveDataDeps): LiveData {
           const ircel = deps.feeds.find((f) => f.feed === 'ircel-celine');
           if (ircel) {
             const bias = sourceOf(ircel, { fromMs: issuedMs - 3 * HOUR_MS, toMs: issuedMs }, at);
-            if (bias.status !== 'fallback') sources.push({ ...bias, input: 'air-bias' });
+            if (bias.status !== 'fallback') sources.push({ ...bias, input: AIR_BIAS_INPUT });
           }
           return sources;
         },

@@ -101,7 +101,7 @@ export function composeYear(
   target: BackfillTarget,
   year: number,
   meteo: readonly Reading[],
-  air: readonly Reading[],
+  airReadings: readonly Reading[],
   national: ReadonlySet<string> = new Set(),
 ): ComposedYear {
   const start = yearStartMs(year);
@@ -124,7 +124,7 @@ export function composeYear(
   }
   // stations: per station and pollutant, filled; a pollutant's hour counts as measured
   // when any station of the area has it
-  const near = air.filter((r) =>
+  const near = airReadings.filter((r) =>
     target.radiusKm === null ? national.has(r.site) : distanceKm(target.point, r) <= target.radiusKm,
   );
   const byStation = new Map<string, Reading[]>();

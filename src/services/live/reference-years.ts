@@ -1,3 +1,4 @@
+import { AIR_INPUT, METEOROLOGY_INPUT } from '../../domain/live/feed-inputs.ts';
 import { FEED_ATTRIBUTION, isoOrNull, type Source } from '../../domain/live/provenance.ts';
 import {
   NO_REFERENCE_YEARS,
@@ -44,7 +45,7 @@ export function referenceSources(year: ReferenceYear): Source[] {
       kind: 'reanalysis',
       status: 'fresh',
       as_of: isoOrNull(year.newestMeteoMs),
-      input: 'meteorology',
+      input: METEOROLOGY_INPUT,
       attribution: ARCHIVE_ATTRIBUTION,
     },
   ];
@@ -54,7 +55,7 @@ export function referenceSources(year: ReferenceYear): Source[] {
       kind: 'observation',
       status: 'fresh',
       as_of: isoOrNull(year.newestAirMs),
-      input: 'air',
+      input: AIR_INPUT,
       attribution: FEED_ATTRIBUTION['ircel-celine'],
     });
   return sources;

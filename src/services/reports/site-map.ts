@@ -1,5 +1,6 @@
 import type { Cities } from '../../domain/coverage/registry.ts';
-import type { DomainId, LonLatWindow } from '../../domain/grid/model-data.ts';
+import type { DomainId, LonLatWindow, TimedLayer } from '../../domain/grid/model-data.ts';
+import { DEFAULT_METRICS } from '../../domain/metrics/registry.ts';
 import type { Point, SiteMap } from '../../domain/reports/site-map/types.ts';
 import { NATIONWIDE_DATASET } from '../../domain/stats/historical-stats.ts';
 import { datasetFor } from '../data/historical.ts';
@@ -24,6 +25,14 @@ const EXTENT = {
 const SUMMER_AFTERNOON_LOCAL_HOUR = 15;
 const DAY_STEP = 4;
 const DAY_MS = 86_400_000;
+
+/** the map layer the location map shows (the metric whose report sets `coverMap`), and its tile property */
+const COVER_LAYER = (() => {
+  const layer = DEFAULT_METRICS.find((metric) => metric.report.coverMap)?.mapLayer;
+  const field = layer?.fields[0];
+  if (!layer || !field) throw new Error('no metric gives the report its location map');
+  return { id: layer.id as TimedLayer, field: field.name };
+})();
 
 export type SiteMapProvider = (input: { lat: number; lon: number; radius: number }) => Promise<SiteMap>;
 
@@ -86,7 +95,7 @@ export function createSiteMapProvider(
     const sampling = sampleCells(model, domain, lat, lon, nationwide ? undefined : radius, true);
     const hours = summerAfternoons(info.referenceYear, city?.timezone ?? nationalTimeZone);
     const windows = await Promise.all(
-      hours.map((hourMs) => model.layerWindow(domain, 'thermal', { hourMs }, window)),
+      hours.map((hourMs) => model.layerWindow(domain, COVER_LAYER.id, { hourMs }, window)),
     );
     const first = windows[0];
     const cells: SiteMap['cells'] = [];
@@ -98,7 +107,7 @@ export function createSiteMapProvider(
           let sum = 0;
           let count = 0;
           for (const layer of windows) {
-            const value = layer.fields.UTCI?.[index] ?? Number.NaN;
+            const value = layer.fields[COVER_LAYER.field]?.[index] ?? Number.NaN;
             if (Number.isFinite(value)) {
               sum += value;
               count++;

@@ -255,12 +255,9 @@ export function createSvcMap(options: SvcMapOptions): SvcMap {
     views = published.views;
     summaries = published.scales;
     const layers = timedLayers();
-    const layer =
-      options.layer && layers.includes(options.layer)
-        ? options.layer
-        : layers.includes('thermal')
-          ? 'thermal'
-          : layers[0];
+    // by default the catalog's first timed layer: the server lists them in the spec's
+    // order of map layers (MAP_LAYERS), the one it wants a map to open on first
+    const layer = options.layer && layers.includes(options.layer) ? options.layer : layers[0];
     if (!layer) throw new Error('This key shows no timed layer of this city.');
     const view = await chooseView(layer);
     current = {

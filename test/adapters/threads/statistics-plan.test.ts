@@ -14,7 +14,7 @@ function assertEachBlockOnce(cellCount: number, threads: number): void {
     );
   }
   const wholeAir = plans.filter((plan) => plan.blocks.includes('air')).length;
-  const groups = plans.flatMap((plan) => (plan.tallyAir ? [plan.tallyAir] : []));
+  const groups = plans.flatMap((plan) => (plan.tally ? [plan.tally] : []));
   if (wholeAir === 1) assert.equal(groups.length, 0, 'air is computed whole or tallied, not both');
   else {
     assert.equal(wholeAir, 0);
@@ -28,7 +28,7 @@ function assertEachBlockOnce(cellCount: number, threads: number): void {
     assert.equal(next, cellCount);
     // a share of whole blocks sends every cell: its tallied group must be the last cells
     for (const plan of plans)
-      if (plan.blocks.length > 0 && plan.tallyAir) assert.equal(plan.tallyAir.to, cellCount);
+      if (plan.blocks.length > 0 && plan.tally) assert.equal(plan.tally.to, cellCount);
   }
 }
 
@@ -48,7 +48,7 @@ describe('statistics plan', () => {
     const radius = planShares(33, 2);
     assert.deepEqual(radius[0]!.blocks, []);
     assert.deepEqual(radius[1]!.blocks, ['wind', 'thermal']);
-    const first = radius[0]!.tallyAir!;
+    const first = radius[0]!.tally!;
     // the thread that also has wind and thermal tallies fewer cells
     assert.ok(first.to - first.from > 33 - first.to, `${first.to} of 33 on the air-only thread`);
   });

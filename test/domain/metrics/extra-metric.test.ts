@@ -1,13 +1,14 @@
 /**
  * A metric added as the docs say (docs/metrics.md), in this file alone: a small "noise"
  * module registered beside the service's metrics flows through the statistics (its block
- * is computed), the statistics resource's schema (its fragment is there, validated) and
+ * is computed, and the threads' share-out weighs its cost), the statistics resource's schema (its fragment is there, validated) and
  * the report (its section, card, paragraph and method line), with no other folder touched.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Type } from 'typebox';
 import { Value } from 'typebox/value';
+import { planShares } from '../../../src/adapters/threads/statistics-plan.ts';
 import { computeMetricBlocks } from '../../../src/domain/metrics/compute-blocks.ts';
 import type { MetricModule } from '../../../src/domain/metrics/metric-module.ts';
 import { createMetricRegistry, DEFAULT_METRICS } from '../../../src/domain/metrics/registry.ts';
@@ -73,7 +74,15 @@ const noiseMetric: MetricModule<'noise', typeof NoiseBlockSchema, NoiseColumns, 
   id: 'noise',
   views: [],
   scales: [NOISE_SCALE],
-  block: { schema: NoiseBlockSchema, columns: ['lden'], compute: computeNoiseBlock },
+  // none of the model's physics: its columns would come from a model of its own
+  physics: [],
+  block: {
+    schema: NoiseBlockSchema,
+    columns: ['lden'],
+    compute: computeNoiseBlock,
+    // what the statistics threads' share-out weighs it at
+    cost: { ms: 0.5, msPerCell: 0.05 },
+  },
   report: {
     accent: '#7a5af8',
     title: () => 'Noise',
@@ -113,6 +122,29 @@ describe('an extra metric registered beside the service’s', () => {
       lden: new Float32Array(YEAR.length).fill(NaN),
     }));
     assert.equal(computeMetricBlocks(registry, { ...data, cells: silent }).noise, undefined);
+  });
+
+  test('the statistics threads share its block out with the others, by its cost', () => {
+    for (let cells = 1; cells <= 40; cells++) {
+      const plans = planShares(cells, 2, registry.modules);
+      const whole = plans.flatMap((plan) => plan.blocks);
+      for (const id of ['wind', 'thermal', 'noise'])
+        assert.equal(whole.filter((block) => block === id).length, 1, `${id}, ${cells} cells`);
+      // air is computed whole once, or tallied over every cell
+      const tallied = plans.reduce(
+        (sum, plan) => sum + (plan.tally ? plan.tally.to - plan.tally.from : 0),
+        0,
+      );
+      assert.ok(
+        whole.filter((block) => block === 'air').length + (tallied === cells ? 1 : 0) === 1,
+        `air, ${cells}`,
+      );
+    }
+    // one cell: the two shares whose longer takes least long (0.85 + 1.22 ms against 1.70 + 0.55)
+    assert.deepEqual(planShares(1, 2, registry.modules), [
+      { blocks: ['air', 'thermal'] },
+      { blocks: ['wind', 'noise'] },
+    ]);
   });
 
   test('the statistics resource’s schema holds its block fragment, after the others', () => {

@@ -1,4 +1,4 @@
-import { groupedBars, monthlyBars } from '../../reports/charts.ts';
+import { groupedBars, monthlyMeansFigure } from '../../reports/charts.ts';
 import { html, type SafeHtml } from '../../reports/html.ts';
 import type { MessageKey } from '../../reports/i18n/index.ts';
 import { labelColor, NEUTRAL, UTCI_CLASSES, utciColor } from '../../reports/palette.ts';
@@ -95,25 +95,15 @@ export function thermalSection(thermal: ThermalBlock, context: ReportContext): S
       <li><span class="swatch" style="background:${NEUTRAL}"></span>${tr.t('legendAcceptable')}</li>
     </ul>
   </figure>
-  <figure>
-    <figcaption>${tr.t('thermalMonthlyTitle')}</figcaption>
-    ${monthlyBars({
-      values,
-      labels: Array.from({ length: 12 }, (_, index) => f.monthLabel(index + 1)),
-      title: tr.t('thermalMonthlyTitle'),
-      format: (value) => f.number(value, 1),
-      tickFormat: (value) => f.integer(value),
-      color: (value) => utciColor(value),
-      min,
-      max,
-      ticks,
-      height: 170,
-    })}
-    <ul class="legend">${shownClasses.map(
+  ${monthlyMeansFigure(
+    f,
+    tr.t('thermalMonthlyTitle'),
+    { values, color: (value) => utciColor(value), min, max, ticks, height: 170 },
+    html`<ul class="legend">${shownClasses.map(
       (entry) =>
         html`<li><span class="swatch" style="background:${entry.color}"></span>${tr.label(entry.label)}</li>`,
-    )}</ul>
-  </figure>
+    )}</ul>`,
+  )}
   <p>${tr.t('thermalYear', {
     mean: f.number(thermal.mean_utci_c, 1),
     min: f.number(thermal.min_utci_c, 1),
@@ -151,6 +141,8 @@ export function thermalLifeKey(score: number, limitingSeason: Season): MessageKe
 /** What thermal comfort adds to a report. */
 export const thermalReport: MetricReport<ThermalBlock> = {
   accent: THERMAL_ACCENT,
+  // the felt temperature on summer afternoons shows the sunny and the shaded streets
+  coverMap: true,
   title: ({ tr }) => tr.t('thermalTitle'),
   glance: (thermal, { tr, f }) =>
     tr.t('glanceThermal', {

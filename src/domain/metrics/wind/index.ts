@@ -16,7 +16,18 @@ export const windMetric: MetricModule<'wind', typeof WindBlockSchema, WindColumn
   id: 'wind',
   views: WIND_VIEWS,
   scales: [WIND_COMFORT_STANDARD, WIND_COMFORT_COLOUR_BLIND, WIND_MEAN_RAINBOW, WIND_GUST_RAINBOW],
+  physics: ['flow'],
   mapLayer: WIND_MAP_LAYER,
-  block: { schema: WindBlockSchema, columns: ['ucomfort', 'ugust'], compute: computeWindBlock },
+  block: {
+    schema: WindBlockSchema,
+    columns: ['ucomfort', 'ugust'],
+    compute: computeWindBlock,
+    // mostly on the area's hourly means: little more per cell (1.7 ms for one cell-year)
+    cost: { ms: 1.62, msPerCell: 0.08 },
+  },
+  records: [
+    { name: 'ucomfort', column: 'ucomfort', decimals: 2 },
+    { name: 'ugust', column: 'ugust', decimals: 2 },
+  ],
   report: windReport,
 };

@@ -1,4 +1,4 @@
-import { monthlyBars, stackedBar } from '../../reports/charts.ts';
+import { monthlyMeansFigure, stackedBar } from '../../reports/charts.ts';
 import { html, type SafeHtml } from '../../reports/html.ts';
 import type { MessageKey } from '../../reports/i18n/index.ts';
 import { WIND_CLASSES } from '../../reports/palette.ts';
@@ -86,27 +86,20 @@ export function windSection(wind: WindBlock, context: ReportContext): SafeHtml {
         return html`<tr><td>${tr.t(`exceed_${key}` as MessageKey)}</td><td class="num">${f.share(pct, 1)}</td><td class="num muted">${hoursText(pct)}</td></tr>`;
       })}</tbody></table>
   <p class="note">${tr.t('windSittingNote', { pct: f.share(wind.exceedance_pct.above_frequent_sitting, 1) })}</p>
-  <figure>
-    <figcaption>${tr.t('windMonthlyTitle')}</figcaption>
-    ${monthlyBars({
-      values,
-      labels: Array.from({ length: 12 }, (_, index) => f.monthLabel(index + 1)),
-      title: tr.t('windMonthlyTitle'),
-      format: (value) => f.number(value, 1),
-      tickFormat: (value) => f.integer(value),
-      color: () => WIND_ACCENT,
-      min: 0,
-      max,
-      height: 110,
-      ticks,
-      references: [
-        {
-          value: CALM_LIMIT_MS,
-          caption: `${tr.label(WIND_CLASSES[0]?.label ?? 'Calm')} < ${f.measure(CALM_LIMIT_MS, 0, 'm/s')}`,
-        },
-      ],
-    })}
-  </figure>
+  ${monthlyMeansFigure(f, tr.t('windMonthlyTitle'), {
+    values,
+    color: () => WIND_ACCENT,
+    min: 0,
+    max,
+    height: 110,
+    ticks,
+    references: [
+      {
+        value: CALM_LIMIT_MS,
+        caption: `${tr.label(WIND_CLASSES[0]?.label ?? 'Calm')} < ${f.measure(CALM_LIMIT_MS, 0, 'm/s')}`,
+      },
+    ],
+  })}
 </section>`;
 }
 

@@ -27,6 +27,12 @@ function precomputed(metric: DataMetric | undefined): { body: Buffer; etag: stri
   return { body, etag };
 }
 
+/** `a`, `b` or `c`: the metrics as the description lists them */
+function metricList(metrics: readonly string[]): string {
+  const quoted = metrics.map((metric) => `\`${metric}\``);
+  return quoted.length <= 1 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`;
+}
+
 function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   return header
@@ -47,8 +53,7 @@ export function registerScales(app: V1App): void {
         tags: ['public'],
         summary: 'Views and scale summaries',
         operationId: 'listScales',
-        description:
-          'Views and scale summaries, optionally for one `metric` (`air`, `wind` or `thermal`; any other value is `400 validation_error`). Served with `Cache-Control: public, max-age=3600` and an ETag; a revalidation answers 304 with no body.',
+        description: `Views and scale summaries, optionally for one \`metric\` (${metricList(DATA_METRICS)}; any other value is \`400 validation_error\`). Served with \`Cache-Control: public, max-age=3600\` and an ETag; a revalidation answers 304 with no body.`,
         security: KEY_OPTIONAL,
         querystring: MetricQuery,
         response: {

@@ -7,9 +7,11 @@ import type {
   SeriesSpan,
   TimedLayer,
 } from '../../../domain/grid/model-data.ts';
-import { LAYER_FIELDS } from '../../../domain/grid/model-data.ts';
+import { LAYER_FIELDS, PHYSICS, type Physics } from '../../../domain/grid/model-data.ts';
 import { type LiveInputs, NO_LIVE_INPUTS } from '../../../domain/live/live-inputs.ts';
 import type { ReferenceYear, ReferenceYears } from '../../../domain/live/reference-year.ts';
+import { TIMED_LAYERS } from '../../../domain/map/layers.ts';
+import { DEFAULT_REGISTRY } from '../../../domain/metrics/registry.ts';
 import { cellCentreLonLat } from '../grid/geometry.ts';
 import type { AirCorrection } from '../live/air-correction.ts';
 import { type DomainRun, stationCorrection } from '../live/station-residuals.ts';
@@ -30,24 +32,32 @@ import { windowToCells } from './window.ts';
  * The computations behind the port's heavy calls, free of threads: the worker runs
  * them, tests call them directly. Pure functions of (morphology, seed, arguments).
  */
-const ALL: KernelWants = { air: true, wind: true, thermal: true };
+const ALL = wantsOf(PHYSICS);
 /** the kernel's warm-up (exercise): cells per domain, rounds, each round a slice of the year */
 const EXERCISE_CELLS = 3;
 const EXERCISE_ROUNDS = 4;
 const EXERCISE_SLICES = 6;
 const EXERCISE_RADIUS_M = 1_500;
-/** layer field → kernel output, and what the kernel must compute for it */
-const LAYER_OUTPUT: Record<TimedLayer, { wants: KernelWants; fields: Record<string, OutputField> }> = {
-  thermal: { wants: { air: false, wind: false, thermal: true }, fields: { UTCI: 'utci' } },
-  wind: {
-    wants: { air: false, wind: true, thermal: false },
-    fields: { Ucomfort: 'ucomfort', Ugust: 'ugust' },
-  },
-  air: {
-    wants: { air: true, wind: false, thermal: false },
-    fields: { C: 'no2', C_PM25: 'pm25', C_PM10: 'pm10' },
-  },
-};
+
+function wantsOf(physics: readonly Physics[]): KernelWants {
+  return Object.fromEntries(PHYSICS.map((name) => [name, physics.includes(name)])) as Record<
+    Physics,
+    boolean
+  >;
+}
+
+/**
+ * layer field → kernel output, and what the kernel must compute for it: the layer's
+ * metric's physics, and each tile property's column (its module's map layer)
+ */
+const LAYER_OUTPUT = Object.fromEntries(
+  TIMED_LAYERS.map((layer) => {
+    const metric = DEFAULT_REGISTRY.find(layer);
+    if (!metric?.mapLayer) throw new Error(`map layer ${layer} is no registered metric's`);
+    const fields = Object.fromEntries(metric.mapLayer.fields.map((field) => [field.name, field.column]));
+    return [layer, { wants: wantsOf(metric.physics), fields }];
+  }),
+) as Record<TimedLayer, { wants: KernelWants; fields: Record<string, OutputField> }>;
 
 /**
  * One run of a domain over some hours: its table, and — built only when a cell outside
@@ -77,7 +87,7 @@ class Run implements DomainRun {
 
   compute(cell: number, from: number, to: number, out: CellOutput, offset: number, wants: KernelWants): void {
     this.computeModelled(cell, from, to, out, offset, wants);
-    if (this.correction && wants.air) {
+    if (this.correction && wants.dispersion) {
       const [lon, lat] = cellCentreLonLat(this.m.info.grid, cell);
       this.correction.apply(lat, lon, from, to, out, offset);
     }
@@ -338,11 +348,7 @@ export class ModelEngine {
   layerRanges(id: DomainId, layers: readonly TimedLayer[], hours: readonly HourSpec[]): LayerRanges[] {
     const m = this.morphology(id);
     const fields = layers.map((layer) => LAYER_OUTPUT[layer].fields[LAYER_FIELDS[layer][0]!]!);
-    const wants: KernelWants = {
-      air: layers.some((layer) => LAYER_OUTPUT[layer].wants.air),
-      wind: layers.some((layer) => LAYER_OUTPUT[layer].wants.wind),
-      thermal: layers.some((layer) => LAYER_OUTPUT[layer].wants.thermal),
-    };
+    const wants = wantsOf(PHYSICS.filter((name) => layers.some((layer) => LAYER_OUTPUT[layer].wants[name])));
     const n = m.info.grid.cols * m.info.grid.rows;
     const surface = m.rasters.surface;
     const out = allocateOutput(1);

@@ -22,7 +22,8 @@ import { distanceKm, nearestPoint } from './live-weather.ts';
  * without CAMS, c ≡ 0 (the bias fades on the synthetic forecast); without stations, the
  * correction is c(h) everywhere.
  */
-const AIR: KernelWants = { air: true, wind: false, thermal: false };
+/** the stations measure pollutants: their residuals need the dispersion alone */
+const DISPERSION: KernelWants = { dispersion: true, flow: false, utci: false };
 const HOUR_MS = 3_600_000;
 const FADE_HOURS = 6;
 /** stations further than this from a city's centre do not correct it */
@@ -80,8 +81,18 @@ function siteOf(run: DomainRun, station: LiveStation): Site | null {
 function modelled(run: DomainRun, site: Site, hours: number) {
   const out = allocateOutput(hours);
   if (site.national && run.national)
-    computeCell(run.national.m, site.cell, run.national.table(), 0, hours, out, 0, AIR, run.national.bg);
-  else computeCell(run.m, site.cell, run.table, 0, hours, out, 0, AIR, run.bg);
+    computeCell(
+      run.national.m,
+      site.cell,
+      run.national.table(),
+      0,
+      hours,
+      out,
+      0,
+      DISPERSION,
+      run.national.bg,
+    );
+  else computeCell(run.m, site.cell, run.table, 0, hours, out, 0, DISPERSION, run.bg);
   return out;
 }
 

@@ -1,5 +1,6 @@
 import { boundsOf } from '../../../domain/grid/bbox.ts';
-import { type DomainInfo, NATIONAL_DOMAIN } from '../../../domain/grid/model-data.ts';
+import { type DomainInfo, type DomainModels, NATIONAL_DOMAIN } from '../../../domain/grid/model-data.ts';
+import { DEFAULT_REGISTRY } from '../../../domain/metrics/registry.ts';
 import type { CityDomainSpec } from '../../../services/city-domains-port.ts';
 import { gridOver, withMargin } from '../grid/geometry.ts';
 
@@ -13,6 +14,9 @@ export const CITY_MARGIN_M = 200;
 export const BELGIUM_BBOX: [number, number, number, number] = [2.5, 49.45, 6.45, 51.55];
 export const REFERENCE_YEAR = 2025;
 
+/** the nationwide grid models every metric of the service */
+const EVERY_METRIC = Object.fromEntries(DEFAULT_REGISTRY.ids.map((id) => [id, true])) as DomainModels;
+
 export function nationalDomainInfo(): DomainInfo {
   return {
     id: NATIONAL_DOMAIN,
@@ -21,7 +25,7 @@ export function nationalDomainInfo(): DomainInfo {
     grid: gridOver(BELGIUM_BBOX, 1000),
     referenceYear: REFERENCE_YEAR,
     hasBuildings: false,
-    models: { air: true, wind: true, thermal: true },
+    models: EVERY_METRIC,
   };
 }
 

@@ -1,8 +1,9 @@
-import type { CellSeries } from '../../../domain/grid/model-data.ts';
+import type { CellSeries, Physics } from '../../../domain/grid/model-data.ts';
 import type { Background } from '../compute/background.ts';
 import { HORIZON_DIRECTIONS, SURFACE, WIND_SECTORS } from '../morphology/layout.ts';
 import type { Morphology } from '../morphology/morphology.ts';
 import type { HourTable } from './hour-state.ts';
+import { modelsDispersion } from './modelled-physics.ts';
 import { meanRadiantTemperatureOf } from './tmrt.ts';
 import {
   evalLocalUtci,
@@ -21,12 +22,11 @@ export type CellOutput = Omit<CellSeries, 'cell' | 'hours'>;
 
 export type OutputField = keyof CellOutput;
 
-/** what a caller needs: all fields, or just a layer's */
-export interface KernelWants {
-  air: boolean;
-  wind: boolean;
-  thermal: boolean;
-}
+/**
+ * what a caller needs, by physics (domain/grid/model-output.ts): all of them for a cell's
+ * series, or those of a layer's metric; UTCI reads the flow's wind, so it runs the flow too
+ */
+export type KernelWants = Readonly<Record<Physics, boolean>>;
 
 interface SurfaceTraits {
   groundGain: number;
@@ -97,7 +97,6 @@ export function computeCell(
   const utciTable = t.utci;
   const r = m.rasters;
   const surface = r.surface[cell]!;
-  const models = m.info.models;
   const building = surface === SURFACE.building;
   const maritime = bg.maritime[cell]!;
   for (let i = from, o = outOffset; i < to; i++, o++) {
@@ -124,11 +123,11 @@ export function computeCell(
   const svf = r.svf[cell]! * (1 - 0.45 * traits.canopy);
   const wf = cell * WIND_SECTORS;
   const hz = cell * HORIZON_DIRECTIONS;
-  const doAir = wants.air && models.air;
-  const doWind = wants.wind || wants.thermal;
+  const doDispersion = wants.dispersion && modelsDispersion(m.info.models);
+  const doFlow = wants.flow || wants.utci;
   const hasWalls = m.info.hasBuildings;
   for (let i = from, o = outOffset; i < to; i++, o++) {
-    if (doAir) {
+    if (doDispersion) {
       const regional = no2Regional[i]! * regionalFactor;
       const no2 = regional + no2Urban[i]! * urban + no2Traffic[i]! * exposure;
       out.no2[o] = no2;
@@ -137,14 +136,14 @@ export function computeCell(
       out.pm10[o] = out.pm25[o]! + pm10Coarse[i]! + pm10Traffic[i]! * exposure;
       // titration: local NO emissions consume ozone where NO2 is raised above the regional level
       out.o3[o] = Math.max(2, o3Regional[i]! - 0.75 * (no2 - regional));
-    } else if (wants.air) {
+    } else if (wants.dispersion) {
       out.no2[o] = Number.NaN;
       out.pm25[o] = Number.NaN;
       out.pm10[o] = Number.NaN;
       out.o3[o] = Number.NaN;
     }
     let ucomfort = 0;
-    if (doWind) {
+    if (doFlow) {
       const pos = windDir[i]! / (360 / WIND_SECTORS);
       const k0 = Math.floor(pos);
       const f = pos - k0;
@@ -154,7 +153,7 @@ export function computeCell(
       out.ucomfort[o] = ucomfort;
       out.ugust[o] = ucomfort * (1 + 3.5 * turbulence * gustiness[i]!);
     }
-    if (wants.thermal) {
+    if (wants.utci) {
       // heat island per unit of built-up share (0.45 ≈ a dense centre)
       const ta =
         taC[i]! + taOffset + coastShift(t, i, maritime) + uhiC[i]! * Math.min(1, built / 0.45) * urban;

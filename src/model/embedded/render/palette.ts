@@ -1,11 +1,12 @@
+import { MAP_LAYERS, type MapLayer } from '../../../domain/coverage/vocabulary.ts';
+import { isTimedLayer, METRIC_LAYERS } from '../../../domain/map/layers.ts';
+import type { Ramp, Rgb } from '../../../domain/map/ramp.ts';
+
 /**
- * Colour ramps for operator pictures: piecewise-linear stops over a value range.
- * These are for looking at the model, not the map client's official scales.
+ * Colour ramps for operator pictures (domain/map/ramp.ts): each metric's layer's own
+ * (its module's map layer), and the buildings'.
  */
-export type Rgb = [number, number, number];
-export interface Ramp {
-  stops: Array<[number, Rgb]>;
-}
+export type { Ramp, Rgb } from '../../../domain/map/ramp.ts';
 
 export function colourAt(ramp: Ramp, value: number): Rgb {
   const { stops } = ramp;
@@ -21,52 +22,19 @@ export function colourAt(ramp: Ramp, value: number): Rgb {
   return stops[stops.length - 1]![1];
 }
 
-export const RAMPS = {
-  /** UTCI °C: cold blue, comfortable green, heat orange to dark red */
-  thermal: {
-    stops: [
-      [-10, [40, 60, 160]],
-      [0, [90, 140, 220]],
-      [9, [140, 200, 230]],
-      [18, [120, 200, 120]],
-      [26, [240, 220, 90]],
-      [32, [245, 150, 50]],
-      [38, [215, 50, 40]],
-      [46, [120, 0, 40]],
-    ],
-  },
-  /** pedestrian wind m/s on the Lawson stops 0/2.5/4/6/8/15 */
-  wind: {
-    stops: [
-      [0, [30, 40, 120]],
-      [2.5, [40, 110, 200]],
-      [4, [80, 190, 170]],
-      [6, [230, 220, 80]],
-      [8, [245, 140, 40]],
-      [15, [190, 0, 30]],
-    ],
-  },
-  /** NO2 µg/m³ on the BelAQI hourly bounds */
-  air: {
-    stops: [
-      [10, [20, 50, 230]],
-      [20, [40, 160, 240]],
-      [30, [60, 190, 80]],
-      [40, [240, 230, 60]],
-      [50, [245, 140, 30]],
-      [60, [220, 30, 30]],
-      [75, [130, 30, 140]],
-    ],
-  },
-  /** building height m */
-  buildings: {
-    stops: [
-      [0, [235, 230, 220]],
-      [10, [200, 190, 175]],
-      [20, [160, 140, 120]],
-      [40, [120, 90, 80]],
-      [80, [80, 50, 60]],
-      [150, [30, 10, 30]],
-    ],
-  },
-} satisfies Record<string, Ramp>;
+/** building height m */
+const BUILDINGS_RAMP: Ramp = {
+  stops: [
+    [0, [235, 230, 220]],
+    [10, [200, 190, 175]],
+    [20, [160, 140, 120]],
+    [40, [120, 90, 80]],
+    [80, [80, 50, 60]],
+    [150, [30, 10, 30]],
+  ],
+};
+
+/** every map layer's ramp: a metric's layer's from its module, the buildings' above */
+export const RAMPS = Object.fromEntries(
+  MAP_LAYERS.map((layer) => [layer, isTimedLayer(layer) ? METRIC_LAYERS[layer].ramp : BUILDINGS_RAMP]),
+) as Readonly<Record<MapLayer, Ramp>>;
