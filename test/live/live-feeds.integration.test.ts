@@ -201,12 +201,24 @@ test('real-time and forecast follow the fed series, and meta.sources is fresh wi
   for (const source of forecast.body.meta.sources)
     if (source.as_of !== null) assert.ok(!Number.isNaN(Date.parse(source.as_of)));
   // far from the issue hour the air forecast is CAMS's (the observed bias has faded), also
-  // past CAMS's trailing nulls, where its last value holds instead of a jump
-  for (const late of forecast.body.hourly.slice(-6))
+  // past CAMS's trailing nulls, where its last value holds instead of a jump. CAMS stands
+  // for the 1 km background under it: the park's value is CAMS times the model's park over
+  // its background cell, which goes from ~0.9 by day to 0.4 at night (seen: 15.7-27.6 for
+  // CAMS 40), so the late hours' median is held to a factor two and each hour to three (the
+  // steps are 3-hourly from the issue hour: which night hours fall last depends on the hour
+  // the test runs)
+  const late = forecast.body.hourly.slice(-6);
+  const lateText = late.map((r) => `${r.hour} ${r.c}`).join(', ');
+  for (const record of late)
     assert.ok(
-      late.c / fed.camsNo2 > 0.5 && late.c / fed.camsNo2 < 2,
-      `${late.hour} NO2 ${late.c} vs CAMS ${fed.camsNo2}`,
+      record.c / fed.camsNo2 > 1 / 3 && record.c / fed.camsNo2 < 3,
+      `${record.hour} NO2 ${record.c} vs CAMS ${fed.camsNo2} (${lateText})`,
     );
+  const median = late.map((r) => r.c).sort((a, b) => a - b)[3]!;
+  assert.ok(
+    median / fed.camsNo2 > 0.5 && median / fed.camsNo2 < 2,
+    `median NO2 ${median} vs CAMS ${fed.camsNo2} (${lateText})`,
+  );
 });
 
 test("the providers are credited (CC BY 4.0) in the city, the timed layers' TileJSON and the report; not where no feed drives", async () => {
