@@ -120,8 +120,8 @@ function impurities(path, text) {
 }
 
 /** Relative imports of a file: the target (relative to src/) and whether the statement is type-only. */
-function importsOf(src, file) {
-  const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+function importsOf(src, file, source) {
+  const text = source.replace(/\/\*[\s\S]*?\*\//g, '');
   const found = [];
   for (const match of text.matchAll(IMPORT)) {
     const spec = match[1] ?? match[2] ?? match[3];
@@ -230,11 +230,11 @@ export function checkLayers(src, cityIds = shippedCityIds(src), metricIds = metr
   const graph = new Map();
   for (const file of files(src)) {
     const from = relative(src, file);
-    const imports = importsOf(src, file);
-    if (layerOf(from) === 'domain') problems.push(...impurities(from, readFileSync(file, 'utf8')));
-    if (CITY_AGNOSTIC.includes(layerOf(from)))
-      problems.push(...cityLiterals(from, readFileSync(file, 'utf8'), cityIds));
-    problems.push(...metricLiterals(from, readFileSync(file, 'utf8'), metricIds));
+    const source = readFileSync(file, 'utf8');
+    const imports = importsOf(src, file, source);
+    if (layerOf(from) === 'domain') problems.push(...impurities(from, source));
+    if (CITY_AGNOSTIC.includes(layerOf(from))) problems.push(...cityLiterals(from, source, cityIds));
+    problems.push(...metricLiterals(from, source, metricIds));
     graph.set(
       from,
       imports.map(({ to }) => to),

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
  * from source against 26 s built, on the same machine), and it is what operators run.
  * The tests of `npm run svc` itself (test/cli/keys-cli.integration.test.ts) keep npm.
  *
- * `npm run test:integration` builds once before its files start (three run at a time, so
+ * `npm run test:integration` builds once before its files start (five run at a time, so
  * they must not each build); a file run on its own builds here when `dist/` is older than
  * a source (scripts/build-if-needed.mjs, as `npm start` does).
  */

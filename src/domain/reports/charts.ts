@@ -131,15 +131,9 @@ export function monthlyMeansFigure(
     format: (value) => f.number(value, 1),
     tickFormat: (value) => f.integer(value),
   });
-  return key === undefined
-    ? html`<figure>
+  return html`<figure>
     <figcaption>${title}</figcaption>
-    ${drawn}
-  </figure>`
-    : html`<figure>
-    <figcaption>${title}</figcaption>
-    ${drawn}
-    ${key}
+    ${drawn}${key}
   </figure>`;
 }
 

@@ -5,23 +5,16 @@ import { DEFAULT_METRICS } from '../../../domain/metrics/registry.ts';
  * Whether a domain's metrics need pollutant dispersion: the one physics the kernel leaves
  * out of a domain that models no metric needing it (its pollutants are then NaN, which the
  * records and statistics read as no data). Flow and UTCI are computed for every domain.
- * Found once per domain description; the kernel asks for every cell it computes, a tile's
- * or a range's cells one hour each, so the last answer is kept at hand (one comparison)
- * and the others in a weak map.
+ * Found once per domain description (the kernel asks for every cell it computes).
  */
 const known = new WeakMap<DomainModels, boolean>();
-let lastModels: DomainModels | undefined;
-let lastAnswer = false;
 
 export function modelsDispersion(models: DomainModels): boolean {
-  if (models === lastModels) return lastAnswer;
   let found = known.get(models);
   if (found === undefined) {
     found = needs(models, 'dispersion');
     known.set(models, found);
   }
-  lastModels = models;
-  lastAnswer = found;
   return found;
 }
 
