@@ -19,6 +19,7 @@ const LONGEST_FIRST = [
   'test/clients/packed-client.integration.test.ts', // 76
   'test/start/embedded-footprint.integration.test.ts', // 74
   'test/live/live-feeds.integration.test.ts', // 66
+  'test/live/live-air-every-hour.integration.test.ts', // 40 (alone)
   'test/acceptance/reports-imported-city.test.ts', // 62
   'test/scale-out/cities.test.ts', // 61
 ];

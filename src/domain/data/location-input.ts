@@ -40,6 +40,12 @@ export function parseLocationInput(query: {
   return { kind: 'point', lat: roundCoordinate(lat), lon: roundCoordinate(lon) };
 }
 
+/**
+ * The real-time and forecast records' radius when the query gives none: also the
+ * footprint a measuring station is compared over (its answer is the same average).
+ */
+export const RECORDS_DEFAULT_RADIUS_M = 10;
+
 /** `radius` in metres, 5 to 50; `fallback` when absent (undefined: no default). */
 export function parseRadius(raw: string | undefined, fallback: number | undefined): number | undefined {
   if (raw === undefined) return fallback;

@@ -4,7 +4,11 @@ import type { Cities, CityRegistry } from '../../domain/coverage/registry.ts';
 import { swappedCoordinatesHint } from '../../domain/coverage/swapped-hint.ts';
 import type { DataMetric } from '../../domain/coverage/vocabulary.ts';
 import { assertCityInScope, entitledMetrics } from '../../domain/data/entitlement.ts';
-import { parseLocationInput, parseRadius } from '../../domain/data/location-input.ts';
+import {
+  parseLocationInput,
+  parseRadius,
+  RECORDS_DEFAULT_RADIUS_M,
+} from '../../domain/data/location-input.ts';
 import { apiError } from '../../domain/errors/catalogue.ts';
 import type { KeyRecord } from '../../domain/keys/key-record.ts';
 import type { ResolvedLocation } from './resolve-location.ts';
@@ -99,7 +103,7 @@ export class PlacementMemo {
     const generation = registry.generation;
     const known = this.byKey.get(key.id)?.get(product)?.get(query.lat)?.get(query.lon)?.get(query.radius);
     if (known !== undefined && known.key === key && known.generation === generation) return known.placement;
-    const radius = parseRadius(query.radius, 10)!;
+    const radius = parseRadius(query.radius, RECORDS_DEFAULT_RADIUS_M)!;
     const input = parseLocationInput(query);
     if (input.kind !== 'point') throw new Error('ofPoint is for coordinate queries');
     const placement = place(

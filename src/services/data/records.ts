@@ -1,7 +1,7 @@
 import { BoundedMap } from '../../domain/collections/bounded-map.ts';
 import type { Cities } from '../../domain/coverage/registry.ts';
 import { meanRecords } from '../../domain/data/hourly-records.ts';
-import { parseRadius } from '../../domain/data/location-input.ts';
+import { parseRadius, RECORDS_DEFAULT_RADIUS_M } from '../../domain/data/location-input.ts';
 import { apiError } from '../../domain/errors/catalogue.ts';
 import type { DomainId } from '../../domain/grid/model-data.ts';
 import type { KeyRecord } from '../../domain/keys/key-record.ts';
@@ -150,7 +150,7 @@ export function createRecordsService(deps: RecordsDeps): RecordsService {
     query: RecordsQuery,
   ): Promise<Placement> {
     if (query.address === undefined) return placements.ofPoint(product, key, query);
-    const radius = parseRadius(query.radius, 10)!;
+    const radius = parseRadius(query.radius, RECORDS_DEFAULT_RADIUS_M)!;
     const location = await resolveLocation(query, deps.resolveAddress);
     return place(deps.cities(), product, key, location, radius);
   }

@@ -5,23 +5,28 @@ import { distanceKm } from './live-weather.ts';
 /**
  * Residual interpolation of measured concentrations (docs/live-data.md), after the RIO
  * and ATMO-Street approach: at each station the log-ratio r = ln(measured / modelled)
- * is known; elsewhere the model's own field (streets, canyons, parks) is multiplied by
- * exp(r(x)) with
+ * is known, the modelled value being the model's average over the station's footprint
+ * (the cells a real-time answer at the station averages); elsewhere the model's own
+ * field (streets, canyons, parks) is multiplied by exp(r(x)) with
  *
- *   r(x) = r̄ + exp(−d_min / L) · Σ w_s (r_s − r̄) / Σ w_s,   w_s = 1 / d_s²
+ *   r(x) = r̄ + exp(−d_min / L) · Σ w_s δ_s / Σ w_s,   w_s = 1 / d_s²,
+ *   δ_s = clamp(r_s − r̄, ±ln 4)
  *
  * r̄ the mean residual of the hour (the urban background the stations agree on), d_min
- * the distance to the nearest station, L = 10 km. At a station's own cell (d = 0) the
- * answer is the measurement; far from every station the correction is the mean one.
- * A site sits at the centre of the cell its modelled value was computed for.
+ * the distance to the nearest station, L = 10 km. Inside a station's footprint the
+ * answer is the measurement (r = r_s); far from every station the correction is the mean
+ * one. A station that departs from the others by more than a factor 4 is a mismatch of
+ * site and model, kept to its footprint: what spreads of it is capped.
  */
 export const CORRECTION_LENGTH_KM = 10;
-/** a residual beyond ±ln 4 is a mismatch of site and cell, not a correction to spread */
+/** a departure from the stations' mean beyond ±ln 4 is a mismatch of site and cell, not a correction to spread */
 export const MAX_RESIDUAL = Math.log(4);
 
 export interface CorrectionSite {
   lat: number;
   lon: number;
+  /** within this many km of (lat, lon) a cell takes the station's own residual */
+  footprintKm: number;
 }
 
 export class AirCorrection {
@@ -56,10 +61,10 @@ export class AirCorrection {
           const r = residuals[i * n + s]!;
           if (Number.isNaN(r)) continue;
           const d = distances[s]!;
-          if (d < 1e-6) exact = r;
+          if (d <= this.sites[s]!.footprintKm + 1e-9) exact = r;
           if (d < nearest) nearest = d;
           const w = 1 / (d * d + 1e-12);
-          weighted += w * (r - mean);
+          weighted += w * clampResidual(r - mean);
           weights += w;
         }
         const r = !Number.isNaN(exact)

@@ -1,13 +1,14 @@
+import { RECORDS_DEFAULT_RADIUS_M } from '../../../domain/data/location-input.ts';
 import { type LiveInputs, type LiveStation, valueAt } from '../../../domain/live/live-inputs.ts';
 import { POLLUTANTS, type Pollutant } from '../../../domain/live/readings.ts';
 import type { Background } from '../compute/background.ts';
 import type { HourSpec } from '../compute/hour-tables.ts';
 import { allocateOutput } from '../compute/series-output.ts';
-import { cellCentreLonLat } from '../grid/geometry.ts';
+import { cellCentreLonLat, METRES_PER_DEGREE_LAT, metresPerDegreeLon } from '../grid/geometry.ts';
 import type { Morphology } from '../morphology/morphology.ts';
 import { computeCell, type KernelWants } from '../physics/cell-kernel.ts';
 import type { HourTable } from '../physics/hour-state.ts';
-import { locate, nearestOutdoor } from '../spatial/queries.ts';
+import { locate, nearestOutdoor, outdoorCellsWithin } from '../spatial/queries.ts';
 import { AirCorrection, type CorrectionSite, clampResidual, emptyColumns } from './air-correction.ts';
 import { distanceKm, nearestPoint } from './live-weather.ts';
 
@@ -48,11 +49,30 @@ export interface ResidualContext {
   observedRun(hourMs: number): DomainRun;
 }
 
-/** where a station's modelled value is read: a cell of the domain, or of the nationwide grid */
+/**
+ * where a station's modelled value is read: its footprint in the zone (the outdoor cells
+ * a real-time answer at the station averages), or its cell of the nationwide grid
+ */
 interface Site extends CorrectionSite {
   station: LiveStation;
   national: boolean;
-  cell: number;
+  cells: readonly number[];
+}
+
+/** the cells an answer at a point in the zone averages: as the records do (services/data/records.ts) */
+function footprintOf(m: Morphology, lat: number, lon: number): { cells: number[]; radiusM: number } {
+  const cells = outdoorCellsWithin(m, lat, lon, RECORDS_DEFAULT_RADIUS_M);
+  if (cells.length > 0) return { cells, radiusM: RECORDS_DEFAULT_RADIUS_M };
+  const nearest = nearestOutdoor(m, lat, lon);
+  if (!nearest) return { cells: [], radiusM: 0 };
+  const g = m.info.grid;
+  const cellM = Math.min(g.dLon * metresPerDegreeLon(lat), g.dLat * METRES_PER_DEGREE_LAT);
+  return { cells: nearest.cells, radiusM: nearest.distanceM + cellM / 2 };
+}
+
+/** a nationwide site stands for its whole cell: the circle inside it */
+function halfCellKm(m: Morphology): number {
+  return (m.info.grid.dLat * METRES_PER_DEGREE_LAT) / 2000;
 }
 
 function outdoorCell(m: Morphology, lat: number, lon: number): number | null {
@@ -61,38 +81,51 @@ function outdoorCell(m: Morphology, lat: number, lon: number): number | null {
   return at.isBuilding ? (nearestOutdoor(m, lat, lon)?.cells[0] ?? null) : at.cell;
 }
 
+function nationalSite(m: Morphology, station: LiveStation, cell: number): Site {
+  const [lon, lat] = cellCentreLonLat(m.info.grid, cell);
+  return { station, lat, lon, national: true, cells: [cell], footprintKm: halfCellKm(m) };
+}
+
 function siteOf(run: DomainRun, station: LiveStation): Site | null {
   const cell = outdoorCell(run.m, station.lat, station.lon);
   if (cell !== null) {
-    const [lon, lat] = cellCentreLonLat(run.m.info.grid, cell);
     const outside = run.bg.nationalCell?.[cell] ?? -1;
     // a city-grid cell outside the zone answers the nationwide cell (compute/background.ts)
-    if (outside >= 0 && run.national) return { station, lat, lon, national: true, cell: outside };
-    return { station, lat, lon, national: false, cell };
+    if (outside >= 0 && run.national) return nationalSite(run.national.m, station, outside);
+    if (run.national) {
+      const footprint = footprintOf(run.m, station.lat, station.lon);
+      const inZone = footprint.cells.filter((c) => (run.bg.nationalCell?.[c] ?? -1) < 0);
+      if (inZone.length > 0)
+        return {
+          station,
+          lat: station.lat,
+          lon: station.lon,
+          national: false,
+          cells: inZone,
+          footprintKm: footprint.radiusM / 1000,
+        };
+    }
+    // the nationwide grid itself: the station's cell
+    const [lon, lat] = cellCentreLonLat(run.m.info.grid, cell);
+    return { station, lat, lon, national: false, cells: [cell], footprintKm: halfCellKm(run.m) };
   }
   if (!run.national) return null;
   const nationalCell = outdoorCell(run.national.m, station.lat, station.lon);
   if (nationalCell === null) return null;
-  const [lon, lat] = cellCentreLonLat(run.national.m.info.grid, nationalCell);
-  return { station, lat, lon, national: true, cell: nationalCell };
+  return nationalSite(run.national.m, station, nationalCell);
 }
 
-/** the modelled pollutants at a site over a run's hours */
+/** the modelled pollutants at a site over a run's hours: the mean over its cells */
 function modelled(run: DomainRun, site: Site, hours: number) {
   const out = allocateOutput(hours);
-  if (site.national && run.national)
-    computeCell(
-      run.national.m,
-      site.cell,
-      run.national.table(),
-      0,
-      hours,
-      out,
-      0,
-      DISPERSION,
-      run.national.bg,
-    );
-  else computeCell(run.m, site.cell, run.table, 0, hours, out, 0, DISPERSION, run.bg);
+  const one = site.cells.length === 1 ? out : allocateOutput(hours);
+  for (const cell of site.cells) {
+    if (site.national && run.national)
+      computeCell(run.national.m, cell, run.national.table(), 0, hours, one, 0, DISPERSION, run.national.bg);
+    else computeCell(run.m, cell, run.table, 0, hours, one, 0, DISPERSION, run.bg);
+    if (one === out) break;
+    for (const p of POLLUTANTS) for (let i = 0; i < hours; i++) out[p][i]! += one[p][i]! / site.cells.length;
+  }
   return out;
 }
 
@@ -125,7 +158,7 @@ export function stationCorrection(ctx: ResidualContext): AirCorrection | undefin
           const measured = valueAt(site.station.series[p], hours[i]!.hourMs);
           const model = models[s]![p][i]!;
           if (measured === undefined || !(model > 0)) return;
-          residuals[p][i * sites.length + s] = clampResidual(Math.log(Math.max(measured, 0.1) / model));
+          residuals[p][i * sites.length + s] = Math.log(Math.max(measured, 0.1) / model);
         });
         means[p][i] = meanOf(residuals[p], i, sites.length);
       }
@@ -149,7 +182,7 @@ export function stationCorrection(ctx: ResidualContext): AirCorrection | undefin
       for (const p of needed) {
         const measured = valueAt(site.station.series[p], t0)!;
         if (!(model[p][0]! > 0)) continue;
-        bias[p][s] = clampResidual(Math.log(Math.max(measured, 0.1) / model[p][0]!));
+        bias[p][s] = Math.log(Math.max(measured, 0.1) / model[p][0]!);
         biasCams[p][s] = t0Cams?.[p] ?? Number.NaN;
       }
     });
@@ -197,7 +230,8 @@ function backgroundSite(run: DomainRun, lat: number, lon: number): Site | null {
     lat,
     lon,
     national: run.national !== undefined,
-    cell,
+    cells: [cell],
+    footprintKm: 0,
   };
 }
 

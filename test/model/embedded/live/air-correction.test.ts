@@ -5,13 +5,16 @@ import { allocateOutput } from '../../../../src/model/embedded/compute/series-ou
 import { AirCorrection, emptyColumns } from '../../../../src/model/embedded/live/air-correction.ts';
 
 /**
- * Residual interpolation (docs/live-data.md): at a station's cell the answer is the
- * measurement, the correction spreads with distance, far away the mean one applies.
+ * Residual interpolation (docs/live-data.md): inside a station's footprint the answer is
+ * the measurement, the correction spreads with distance, far away the mean one applies.
  */
+const FOOTPRINT_KM = 0.01;
 const SITES = [
-  { lat: 50.85, lon: 4.35 },
-  { lat: 50.8, lon: 4.35 },
+  { lat: 50.85, lon: 4.35, footprintKm: FOOTPRINT_KM },
+  { lat: 50.8, lon: 4.35, footprintKm: FOOTPRINT_KM },
 ];
+/** 1e-4° of latitude is 11 m */
+const DEG_PER_KM = 1 / 111.2;
 
 function corrected(lat: number, lon: number, modelled: number, residuals: [number, number]): number {
   const columns = emptyColumns(SITES.length);
@@ -30,6 +33,30 @@ function corrected(lat: number, lon: number, modelled: number, residuals: [numbe
 test('at a station the model answers the measurement', () => {
   // modelled 20 where 40 was measured: residual ln 2
   assert.ok(Math.abs(corrected(50.85, 4.35, 20, [Math.log(2), 0]) - 40) < 1e-3);
+});
+
+test("inside a station's footprint the answer is the measurement, just beyond it the spread field", () => {
+  const residuals: [number, number] = [Math.log(2), 0];
+  const inside = corrected(50.85 + 0.9 * FOOTPRINT_KM * DEG_PER_KM, 4.35, 20, residuals);
+  assert.ok(Math.abs(inside - 40) < 1e-3, `inside ${inside}`);
+  const beyond = corrected(50.85 + 1.5 * FOOTPRINT_KM * DEG_PER_KM, 4.35, 20, residuals);
+  assert.ok(beyond < 40 && beyond > 39.9, `just beyond ${beyond}`);
+});
+
+test('a station departing from the mean by more than a factor 4 keeps its measurement to its footprint', () => {
+  // measured 64 times the model at the first station, as modelled at the second: the mean
+  // is ln 8, the first departs from it by ln 8
+  const residuals: [number, number] = [Math.log(64), 0];
+  assert.ok(Math.abs(corrected(50.85, 4.35, 10, residuals) - 640) < 0.1, 'its own footprint');
+  // what spreads is the mean plus at most ln 4: 110 m away the field is near 10·8·4, not 640
+  const near = corrected(50.849, 4.35, 10, residuals);
+  assert.ok(near <= 10 * 8 * 4 + 1e-3 && near > 300, `near ${near}`);
+});
+
+test('a correction all stations agree on is not capped, however large', () => {
+  const residuals: [number, number] = [Math.log(8), Math.log(8)];
+  const far = corrected(51.5, 4.35, 10, residuals);
+  assert.ok(Math.abs(far - 80) < 1e-3, `far ${far}`);
 });
 
 test('the correction spreads with distance towards the mean one', () => {
