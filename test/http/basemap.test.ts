@@ -11,6 +11,7 @@ import { createCityPackageStore } from '../../src/adapters/cities/package-store.
 import { openDatabase } from '../../src/adapters/store/database.ts';
 import { tileAt } from '../../src/domain/map/mercator.ts';
 import { GridModel } from '../helpers/grid-model.ts';
+import { revalidatingIfNoneMatch } from '../helpers/if-none-match-forms.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { MANIFEST, POINTS, writeTownPackage } from '../helpers/town.ts';
 
@@ -149,6 +150,10 @@ describe('basemap tiles', () => {
     const again = await get(url, { 'if-none-match': String(plain.headers.etag) });
     assert.equal(again.statusCode, 304);
     assert.equal(again.rawPayload.length, 0);
+    for (const header of revalidatingIfNoneMatch(String(plain.headers.etag))) {
+      assert.equal((await get(url, { 'if-none-match': header })).statusCode, 304, header);
+    }
+    assert.equal((await get(url, { 'if-none-match': '"stale"' })).statusCode, 200);
   });
 
   test('an empty tile is 204; outside the zoom range or the scheme, 404 saying the range', async () => {

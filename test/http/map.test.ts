@@ -7,6 +7,7 @@ import type { InjectOptions } from 'fastify';
 import { PbfReader } from 'pbf';
 import { tileAt } from '../../src/domain/map/mercator.ts';
 import { GridModel } from '../helpers/grid-model.ts';
+import { revalidatingIfNoneMatch } from '../helpers/if-none-match-forms.ts';
 import { type MapApp, startMapApp } from '../helpers/map-app.ts';
 
 const HOUR = 3_600_000;
@@ -127,6 +128,10 @@ describe('signed tiles', () => {
     assert.deepEqual(gunzipSync(zipped.rawPayload), plain.rawPayload);
     const revalidated = await inject({ url, headers: { 'if-none-match': String(plain.headers.etag) } });
     assert.equal(revalidated.statusCode, 304);
+    for (const header of revalidatingIfNoneMatch(String(plain.headers.etag))) {
+      assert.equal((await inject({ url, headers: { 'if-none-match': header } })).statusCode, 304, header);
+    }
+    assert.equal((await inject({ url, headers: { 'if-none-match': '"stale"' } })).statusCode, 200);
   });
 
   test('a hot tile (answered from the admission memo) is still refused when its URL is tampered with, expired or revoked', async () => {

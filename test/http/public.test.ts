@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { InjectOptions } from 'fastify';
+import { revalidatingIfNoneMatch } from '../helpers/if-none-match-forms.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { ERROR_CODES as SPEC_ERROR_CODES, SCALE_IDS as SPEC_SCALE_IDS } from '../helpers/spec-lists.ts';
 
@@ -162,6 +163,10 @@ describe('GET /scales', () => {
     const revalidated = await inject({ url: '/v1/scales', headers: { 'if-none-match': etag } });
     assert.equal(revalidated.statusCode, 304);
     assert.equal(revalidated.body, '');
+    for (const header of revalidatingIfNoneMatch(etag)) {
+      const again = await inject({ url: '/v1/scales', headers: { 'if-none-match': header } });
+      assert.equal(again.statusCode, 304, header);
+    }
     const changed = await inject({ url: '/v1/scales', headers: { 'if-none-match': '"other"' } });
     assert.equal(changed.statusCode, 200);
   });

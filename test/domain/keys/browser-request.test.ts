@@ -73,3 +73,20 @@ test('secret keys never from a browser; publishable keys from their registered o
   assert.equal(judgeBrowserUse(pk, { browser: true, origin: null }), 'origin_not_allowed');
   assert.equal(judgeBrowserUse(pk, { browser: false, origin: null }), 'not_browser');
 });
+
+test('a publishable key’s origin matches whole: not another port, nor a host it is a prefix of', () => {
+  const pk = { type: 'pk' as const, origins: ['https://app.example'] };
+  const from = (origin: string) => judgeBrowserUse(pk, browserRequest({ protocol: 'https', origin }));
+  assert.equal(from('https://app.example'), 'allowed');
+  // the default port is the same origin
+  assert.equal(from('https://app.example:443'), 'allowed');
+  for (const other of [
+    'https://app.example:8443',
+    'https://app.example.evil',
+    'https://app.examplex',
+    'http://app.example',
+    'https://sub.app.example',
+  ]) {
+    assert.equal(from(other), 'origin_not_allowed', other);
+  }
+});

@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { accountOf, fillShortGaps, hoursInYear, refusals } from '../../../src/domain/live/year-validation.ts';
+import {
+  accountOf,
+  fillShortGaps,
+  hoursInYear,
+  MAX_FILLED_GAP_HOURS,
+  refusals,
+} from '../../../src/domain/live/year-validation.ts';
 
 /** The rules a backfilled year must meet (issue #35): short gaps filled and counted, long ones refuse it by month. */
 const NaN_ = Number.NaN;
@@ -11,6 +17,21 @@ test('a gap of up to six hours is interpolated and counted; a longer one stays m
   assert.deepEqual([...filled.values.slice(0, 4)], [1, 2, 3, 4]);
   assert.equal(filled.interpolated, 2);
   assert.equal(filled.missing, 7);
+});
+
+test('a gap of exactly the longest fillable length is filled; one hour more is not', () => {
+  const gapOf = (length: number) => Float64Array.from([0, ...Array(length).fill(NaN_), length + 1]);
+  const longest = fillShortGaps(gapOf(MAX_FILLED_GAP_HOURS));
+  // the line from 0 to length + 1 passes through each hour's index
+  assert.deepEqual(
+    [...longest.values],
+    Array.from({ length: MAX_FILLED_GAP_HOURS + 2 }, (_, i) => i),
+  );
+  assert.equal(longest.interpolated, MAX_FILLED_GAP_HOURS);
+  assert.equal(longest.missing, 0);
+  const tooLong = fillShortGaps(gapOf(MAX_FILLED_GAP_HOURS + 1));
+  assert.equal(tooLong.interpolated, 0);
+  assert.equal(tooLong.missing, MAX_FILLED_GAP_HOURS + 1);
 });
 
 test('a wind direction is interpolated along the shorter arc; the year edges hold the nearest value', () => {

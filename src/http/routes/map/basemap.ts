@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { BasemapService, BinaryResult } from '../../../services/map/basemap-service.ts';
+import { ifNoneMatchHits } from '../../if-none-match.ts';
 import type { V1App } from '../types.ts';
 
 /**
@@ -17,10 +18,6 @@ const PBF = /^(.+)\.pbf$/;
 const acceptsGzip = (request: FastifyRequest) =>
   /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
 
-function etagMatches(header: string | undefined, etag: string): boolean {
-  return !!header && header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-}
-
 function sendBinary(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -31,7 +28,7 @@ function sendBinary(
   reply.header('cache-control', cacheControl);
   reply.header('etag', result.etag);
   reply.header('vary', 'Accept-Encoding');
-  if (etagMatches(request.headers['if-none-match'], result.etag)) return reply.code(304).send();
+  if (ifNoneMatchHits(request.headers['if-none-match'], result.etag)) return reply.code(304).send();
   if (result.status === 204) return reply.code(204).send();
   reply.header('content-type', contentType);
   if (acceptsGzip(request) && result.gzip) {

@@ -4,6 +4,7 @@ import { apiError } from '../../../domain/errors/catalogue.ts';
 import type { SignedQuery } from '../../../domain/map/url-signing.ts';
 import type { TileAddressParams } from '../../../services/map/tile-request.ts';
 import type { TileResult, TileService } from '../../../services/map/tile-service.ts';
+import { ifNoneMatchHits } from '../../if-none-match.ts';
 import { SIGNED_URL } from '../../openapi/access.ts';
 import { problemResponses } from '../../schemas/common.ts';
 import type { V1App } from '../types.ts';
@@ -31,10 +32,6 @@ function address(z: string, x: string, yFile: string): { z: number; x: number; y
 
 const acceptsGzip = (request: FastifyRequest) =>
   /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-
-function etagMatches(header: string | undefined, etag: string): boolean {
-  return !!header && header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-}
 
 type ZXY = { z: string; x: string; y: string };
 
@@ -67,7 +64,7 @@ export function registerMapTiles(app: V1App, service: TileService): void {
     reply.header('cache-control', 'public, max-age=86400');
     reply.header('etag', result.etag);
     reply.header('vary', 'Accept-Encoding');
-    if (etagMatches(request.headers['if-none-match'], result.etag)) return reply.code(304).send();
+    if (ifNoneMatchHits(request.headers['if-none-match'], result.etag)) return reply.code(304).send();
     if (result.status === 204) return reply.code(204).send();
     reply.header('content-type', result.contentType);
     if (result.contentEncoding) reply.header('content-encoding', result.contentEncoding);

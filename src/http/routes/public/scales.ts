@@ -7,6 +7,7 @@ import { findScale, listScaleSummaries, listViews } from '../../../domain/scales
 import { ScaleListSchema, ScaleSchema } from '../../../domain/scales/types.ts';
 import { literalUnion } from '../../../domain/schemas/literal-union.ts';
 import { publicResourceCaching } from '../../cache-headers.ts';
+import { ifNoneMatchHits } from '../../if-none-match.ts';
 import { KEY_OPTIONAL } from '../../openapi/access.ts';
 import { problemResponses } from '../../schemas/common.ts';
 import type { V1App } from '../types.ts';
@@ -31,14 +32,6 @@ function precomputed(metric: DataMetric | undefined): { body: Buffer; etag: stri
 function metricList(metrics: readonly string[]): string {
   const quoted = metrics.map((metric) => `\`${metric}\``);
   return quoted.length <= 1 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`;
-}
-
-function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === etag || tag === '*');
 }
 
 export function registerScales(app: V1App): void {
@@ -70,7 +63,7 @@ export function registerScales(app: V1App): void {
       // the same bytes for every caller, key or not: publicly cacheable (spec: GET /scales)
       publicResourceCaching(reply, false);
       reply.header('etag', variant.etag);
-      if (etagMatches(request.headers['if-none-match'], variant.etag)) {
+      if (ifNoneMatchHits(request.headers['if-none-match'], variant.etag)) {
         (reply as FastifyReply).code(304).send();
         return;
       }

@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { computeWindBlock } from '../../../../src/domain/metrics/wind/block.ts';
+import { computeWindBlock, FREQUENT_SITTING_MS } from '../../../../src/domain/metrics/wind/block.ts';
+import {
+  LAWSON_BANDS,
+  SAFETY_THRESHOLD_MS,
+  UNCOMFORTABLE_SCORE,
+} from '../../../../src/domain/metrics/wind/score.ts';
 import { cell, hoursFrom, input, intlBrusselsMonth, yearHours } from '../../../helpers/stats-years.ts';
 
 const YEAR = yearHours(2025);
@@ -133,5 +138,27 @@ describe('wind block: Lawson exceedance score and worst-moment rating', () => {
     assert.equal(block.score, 10);
     assert.equal(block.worst_moment_ms, 16);
     assert.equal(block.rating, 2);
+  });
+
+  // the criteria say "above" each threshold: an hour exactly at one is within it
+  test('an hour exactly at a Lawson threshold does not exceed it', () => {
+    LAWSON_BANDS.forEach((band, index) => {
+      // one hour more than the allowance, every one of them exactly at the threshold; the
+      // rest between the band below's threshold and this one (0 m/s below the first)
+      const atThreshold = Math.floor((YEAR.length * band.allowancePct) / 100) + 1;
+      const below = index === 0 ? 0 : (LAWSON_BANDS[index - 1]!.threshold + band.threshold) / 2;
+      const block = computeWindBlock(year(atThreshold, band.threshold, below))!;
+      assert.equal(block.score, band.score, `${atThreshold} hours at exactly ${band.threshold} m/s`);
+    });
+  });
+
+  test('a whole year exactly at a threshold earns that band; exactly at 15 m/s is not unsafe', () => {
+    for (const band of LAWSON_BANDS) {
+      assert.equal(computeWindBlock(year(0, 0, band.threshold))!.score, band.score, `${band.threshold} m/s`);
+    }
+    // above every comfort threshold, but not above the safety one
+    assert.equal(computeWindBlock(year(0, 0, SAFETY_THRESHOLD_MS))!.score, UNCOMFORTABLE_SCORE);
+    const sitting = computeWindBlock(year(0, 0, FREQUENT_SITTING_MS))!;
+    assert.equal(sitting.exceedance_pct.above_frequent_sitting, 0);
   });
 });
