@@ -104,7 +104,7 @@ const SOURCE_FOLDERS = readdirSync(join(root, 'src'), { withFileTypes: true })
 const PATH_LIKE = new RegExp(`^(?:${[...TOP_FOLDERS, ...SOURCE_FOLDERS].join('|')})/[\\w./-]*$`);
 
 /**
- * The words of inline code that look like a repository path: they start with a known
+ * The words of inline code and code blocks that look like a repository path: they start with a known
  * folder and hold nothing a pattern or a placeholder would (`test/faults/*.test.ts`,
  * `{DOCS_URL}/errors`), so that every one is a path the doc means.
  */
