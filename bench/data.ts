@@ -25,8 +25,8 @@ await timed(`${address}/v1/historical/stats?lat=50.8467&lon=4.3525`);
 
 // The client (this process's fetch) and the keyed path, warmed as on a server in use, so
 // that a cold row measures the location's computation rather than the first fetches'
-// compilation (the first 15 cold points of a fresh client: p50 9.6–10.9 ms; after 100
-// keyed requests, 6.6–7.0 ms; docs/performance.md). The locations measured are still never asked.
+// compilation (docs/history/performance-2026-11-28.md, "The cold path run once at start", has the
+// figures). The locations measured are still never asked.
 for (let i = 0; i < 200; i++) await (await fetch(`${address}/v1/key`, { headers })).arrayBuffer();
 
 console.log('\nHistorical statistics (sequential requests over loopback)');

@@ -8,9 +8,11 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { USAGE } from '../../src/cli/usage.ts';
 import { collectAnswers } from './answers.ts';
 import { drawImages, layerImagesTable } from './images.ts';
 import { readRegions, regionBody, writeRegions } from './regions.ts';
+import { streetZoneSentence } from './street-zone.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -24,7 +26,13 @@ export function documentedFiles(): string[] {
 
 /** every generated region's text as the code produces it now */
 export async function generatedRegions(): Promise<Record<string, string>> {
-  return { ...(await collectAnswers()), 'layer-images': layerImagesTable() };
+  return {
+    ...(await collectAnswers()),
+    'layer-images': layerImagesTable(),
+    // the operator CLI's own help, so the doc lists every command it has
+    'cli-usage': `\`\`\`\n${USAGE.trimEnd()}\n\`\`\``,
+    'street-zone': streetZoneSentence(ROOT),
+  };
 }
 
 export interface Drift {

@@ -5,28 +5,7 @@ import { type Config, ConfigError, parseConfig } from '../config.ts';
 import type { CityDomainSpec } from '../services/city-domains-port.ts';
 import { openStores } from '../start/stores.ts';
 import { runKeysCommand, UsageError } from './commands/keys.ts';
-
-const USAGE = `usage: npm run --silent svc -- <command>
-
-  keys create --label NAME --type sk|pk [--cities LIST] [--products LIST] [--metrics LIST]
-              [--horizons LIST] [--rate-per-min N] [--reports-per-day N] [--origins LIST]
-              [--expires-at ISO8601]
-  keys revoke KEY
-  keys list
-  cities import DIR            validate a city data package (docs/cities.md), rasterise it, make it live
-  cities import-osm FILE.osm.pbf --manifest city.json --boundary boundary.geojson [--out DIR]
-              [--planned-boundary FILE] [--weather FILE.epw] [--heights FILE.json]
-  cities list
-  cities remove ID
-  gazetteer import FILE        load an OpenAddresses CSV into the embedded gazetteer
-  feeds status                 per live feed: root, last success, newest value, status (JSON)
-  feeds poll                   poll every configured feed once, now, and print what was stored
-  feeds backfill --year YYYY [--city ID]
-                               that year from the archives becomes the reference year (docs/live-data.md)
-  feeds backfill --reset [--city ID]
-                               back to the packages' weather
-  render-layer --city ID --layer thermal|wind|air|buildings --hour ISO --out FILE.png
-`;
+import { USAGE } from './usage.ts';
 
 /** The operator CLI: same DATA_DIR / DATABASE_URL as the server, safe while it runs. */
 async function main(argv: string[]): Promise<number> {

@@ -60,8 +60,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
     // The response serializers check nullable and union fields (anyOf) with ajv, which
     // compiles each such check on the first response that reaches it: the first
-    // historical statistics after a start took ~180 ms more to serialise than the next.
-    // Compiled while the app is built, before it listens (docs/performance.md).
+    // historical statistics after a start took many times longer to serialise than the
+    // next. Compiled while the app is built, before it listens (docs/history/performance-2026-11-28.md,
+    // "The first response of a route after a start").
     serializerOpts: { compileValidators: true },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -74,7 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // iteration of Fastify's runner on every request. Callback style, no promise.
   // Header names are written in lower case throughout: Fastify lowercases each name it is
   // given, and a mixed-case one becomes a new string that its header object must then
-  // look up as a property (~140 ns a header; docs/performance.md).
+  // look up as a property (docs/history/performance-2026-11-28.md, "Header names").
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     const refusal = missingHostRefusal(request.raw.httpVersion, request.headers.host);

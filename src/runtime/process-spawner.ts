@@ -7,7 +7,7 @@ import type { LauncherEvent, LauncherOrder, OneShotReply } from './one-shot-proc
  * answers. Forking the server itself held its allocator's locks (glibc takes every malloc
  * arena's lock around fork(), so that the child's heap is consistent) for as long as the
  * kernel took to copy a 500 MB process's page tables: a thread of the server that forked
- * stopped the event loop at its next allocation, 100-220 ms on a loaded machine (#38,
+ * stopped the event loop at its next allocation until the copy was done (#38,
  * docs/cities.md). This process is a fresh Node process of a few tens of MB: its forks
  * are quick, and its locks are not the server's. When the server goes (its IPC channel
  * closes, even on a kill), it kills the processes it started and exits.

@@ -28,7 +28,7 @@ export interface CityDomainSpec {
   /**
    * the package files the geometry is read from, when it comes from a package: a model
    * may then validate, read and rasterise them off the event loop (a Brussels-sized
-   * package is ~2 s of CPU); absent, `geometry()` is used
+   * package is seconds of CPU); absent, `geometry()` is used
    */
   packageFiles?(): Promise<PackageFiles>;
   /**

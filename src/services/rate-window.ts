@@ -23,8 +23,9 @@ interface WindowCounter {
 
 /**
  * The last counter of each key record. A name built afresh per request is a concatenated
- * string that the memory counters' Map must flatten and hash on every look-up (~0.7 µs on
- * the keyed hot path, docs/performance.md); the same string object carries its hash.
+ * string that the memory counters' Map must flatten and hash on every look-up (a visible
+ * share of the keyed hot path: docs/history/performance-2026-11-28.md, "Look-up keys built per request"); the same string
+ * object carries its hash.
  * Records are replaced when the key cache reads the key again, and leave with their entry.
  */
 const lastCounter = new WeakMap<KeyRecord, WindowCounter>();

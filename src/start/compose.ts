@@ -138,7 +138,7 @@ export interface ComposeOverrides {
   faults?: FaultLog;
   /**
    * false: `start()` sets off no start-up work (catalog and references warm-up, thread
-   * exercises, PDF check), for tests of other things: it is ~20 s of CPU per started
+   * exercises, PDF check), for tests of other things: it is seconds of CPU per started
    * service, which a suite starting dozens of them on two cores pays in wall time. A
    * server always does it; the tests of the warm-up itself keep it.
    */

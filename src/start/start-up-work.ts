@@ -26,7 +26,7 @@ export interface StartUpWork {
  * - then has the compute threads run their hot code once over, and the cold statistics
  *   path for a few dozen locations (the event loop's share of it), so that the first
  *   cold requests do not wait for the JIT; through the raw model and pool, so it counts
- *   as no request's work and stores nothing (at most ~0.8 s);
+ *   as no request's work and stores nothing;
  * - then checks that there is a browser to launch (logged if not). The PDF thread and
  *   Chromium start only when a report needs them: a browser idling in every instance
  *   costs 320–420 MB (docs/reports.md); unless REPORTS_WARM_AT_START asks for one report

@@ -16,7 +16,7 @@ function sources(dir: string): string[] {
 }
 
 // Fastify lowercases every header name it is given; a name in mixed case costs a new string
-// and a slow property look-up on each response (docs/performance.md, "Header names")
+// and a slow property look-up on each response (docs/history/performance-2026-11-28.md, "Header names")
 test('reply headers are set under lower-case names', () => {
   const mixed = sources(SRC).flatMap((file) =>
     [...readFileSync(file, 'utf8').matchAll(/\.header\(\s*'([^']*[A-Z][^']*)'/g)].map(

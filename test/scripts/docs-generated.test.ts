@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
-import { driftOf, generatedRegions } from '../../scripts/docs/generate.ts';
-import { readRegions, writeRegions } from '../../scripts/docs/regions.ts';
+import { driftOf, generatedRegions, ROOT } from '../../scripts/docs/generate.ts';
+import { readRegions, regionBody, writeRegions } from '../../scripts/docs/regions.ts';
+import { streetZoneKm2 } from '../../scripts/docs/street-zone.ts';
+import { USAGE } from '../../src/cli/usage.ts';
 
 /**
  * The README's and docs' tables and example answers are what the code answers now: the
@@ -37,5 +41,33 @@ test('a region is rewritten between its markers and nothing else moves', () => {
       ['a', 'new\nlines\n'],
       ['b', 'kept\n'],
     ],
+  );
+});
+
+const committedRegion = (file: string, region: string) =>
+  readRegions(readFileSync(join(ROOT, file), 'utf8')).get(region);
+
+test("the operations doc's command list is the CLI's own help, every command of it", () => {
+  const listed = committedRegion('docs/operations.md', 'cli-usage');
+  assert.equal(listed, regionBody(`\`\`\`\n${USAGE.trimEnd()}\n\`\`\``));
+  // every command the CLI dispatches on (src/cli/main.ts), so a new one cannot be left out of its help
+  const dispatched = [
+    ...readFileSync(join(ROOT, 'src/cli/main.ts'), 'utf8').matchAll(/command === '([a-z][a-z-]*)'/g),
+  ]
+    .map((match) => match[1]!)
+    .filter((command) => command !== 'help');
+  assert.ok(dispatched.includes('feeds'), `commands read from main.ts: ${dispatched}`);
+  for (const command of dispatched)
+    assert.match(listed!, new RegExp(`^  ${command} `, 'm'), `${command} missing from the CLI's help`);
+});
+
+test("the README's street-by-street zone is said with the area of the city package's zone", () => {
+  const sentence = committedRegion('README.md', 'street-zone');
+  assert.ok(sentence, 'README.md has no street-zone region');
+  const km2 = streetZoneKm2(ROOT);
+  assert.ok(km2 > 1 && km2 < 161, `zone of ${km2} km²`);
+  assert.match(
+    sentence,
+    new RegExp(` ${km2.toFixed(1).replace('.', '\\.')} km² of the Capital Region's\\s+161 km²`),
   );
 });

@@ -13,11 +13,11 @@ const OUTLINE_NICENESS = 10;
 
 /**
  * A stored package's outline, read from its archive in a child process
- * (package-outline-child.ts): a 95 MB package is ~1 s of unzipping and parsing, which an
+ * (package-outline-child.ts): a large package is long seconds of unzipping and parsing, which an
  * instance's event loop used to spend on every city change, for every stored package.
  * On a thread of the server's process the same work still cost the event loop: while it
- * ran (7 s for an 11 MB package under load) the loop's own heap was collected about once
- * a second instead of every 5-7 s, 30-200 ms each (docs/cities.md). A process shares
+ * ran the loop's own heap was collected several times as often, each collection a stall
+ * (docs/cities.md). A process shares
  * nothing with the server, and the parsed files end with it.
  */
 export function readPackageOutline(archive: Uint8Array, what: string): Promise<PackageOutline> {

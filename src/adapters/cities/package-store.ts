@@ -27,8 +27,8 @@ export interface CityPackageStore {
 
 /**
  * An archive is read in pieces of this many bytes: the driver decodes a value on the event
- * loop in one go (PostgreSQL's bytea arrives as hex text), ~50 ms for one megabyte on a
- * busy machine, a few for a piece.
+ * loop in one go (PostgreSQL's bytea arrives as hex text), so a megabyte at once is a
+ * stall and a piece is not.
  */
 const ARCHIVE_PIECE_BYTES = 128 * 1024;
 

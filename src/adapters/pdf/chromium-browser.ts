@@ -35,7 +35,8 @@ export const AUTOMATION_DISABLED_FEATURES = [
 
 /**
  * The headless browser gives every window the omnibox popup as WebUI pages, two renderers of
- * their own whose start (~0.5 s of CPU) ran beside the first print of every new page.
+ * their own whose start ran beside the first print of every new page (docs/performance.md,
+ * "Reports").
  * Chromium reads only the last --disable-features switch, so there is exactly one.
  */
 const DISABLED_FEATURES = [...AUTOMATION_DISABLED_FEATURES, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];

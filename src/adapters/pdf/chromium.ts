@@ -26,7 +26,7 @@ export interface ChromiumOptions {
 
 /**
  * A page kept between prints. A fresh context and page per print cost more than the print
- * itself (a new renderer process, ~150–300 ms of CPU on this machine), so each page lives in
+ * itself (a new renderer process each time; docs/performance.md, "Reports"), so each page lives in
  * its own browser context (JavaScript off, offline: nothing a report holds can run, fetch or
  * be shared with another page) and is reused; after each print its document is emptied,
  * so no report's document outlives its print.
@@ -175,8 +175,8 @@ export function createChromiumRenderer(options: ChromiumOptions = {}): PdfRender
     const on = <Result>(method: string, params: Record<string, unknown>) =>
       pooled.browser.connection.send<Result>(method, params, pooled.sessionId);
     // the browser's own document.open/write/close: the HTML goes as a protocol string, not
-    // as a 200 kB string literal the renderer would first parse as script (~8 % of a
-    // print's CPU, docs/performance.md)
+    // as a 200 kB string literal the renderer would first parse as script
+    // (docs/history/performance-2026-11-28.md, "Reports as users feel them")
     await on('Page.setDocumentContent', { frameId: pooled.frameId, html });
     const { executionContextId } = await on<{ executionContextId: number }>('Page.createIsolatedWorld', {
       frameId: pooled.frameId,

@@ -47,7 +47,7 @@ function exerciseHours(): Float64Array {
 /**
  * A synthetic year for the statistics threads to run through once after a start, so that
  * V8 has compiled their loops before the first request (the first blocks after a start
- * took 15–35 times their later time). Its values sweep every class of each scale (BelAQI
+ * took many times their later time). Its values sweep every class of each scale (BelAQI
  * 1–10, every wind class, cold to extreme heat), so no branch of the blocks is left
  * without type feedback. Fresh arrays on each call: a computation takes its buffers over.
  */
@@ -60,7 +60,7 @@ export function exerciseYear(cellCount: number): { hours: Float64Array; cells: C
 
 /**
  * The same year, built a cell per turn of the event loop: the exercise runs on a server
- * that already answers requests, and the 24 cells of its radius were 150-190 ms of
+ * that already answers requests, and the 24 cells of its radius were a long stretch of
  * arithmetic in one go on a loaded machine (#38: the server's loop stalled while a city
  * was imported in the first minute after a start).
  */

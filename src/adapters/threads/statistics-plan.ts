@@ -26,8 +26,8 @@ function costOf(metrics: readonly AnyMetricModule[], cells: number): number {
  * costs (each module's `block.cost`). One thread: all. One cell: the whole blocks in the
  * two shares that take least long. Several: the blocks that split (`block.tally`: air)
  * against the others, or, once the splitting blocks alone would outlast the other share
- * (a radius: 57 ms of air for 67 cells against 11), their cells tallied in two groups,
- * the second group on the thread that also computes the others.
+ * (a radius: air over its many cells outlasts wind and thermal several times), their
+ * cells tallied in two groups, the second group on the thread that also computes the others.
  */
 export function planShares(
   cellCount: number,

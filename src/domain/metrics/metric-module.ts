@@ -25,8 +25,8 @@ export interface MetricBlock<Schema extends TSchema, Columns, Reference> {
   /** how its reference is found over a domain, when it has one */
   readonly reference?: MetricReferenceRule<Static<Schema>, Reference>;
   /**
-   * what it costs a statistics thread, in milliseconds of a cell-year on this project's
-   * slowest machine (in-process, docs/performance.md): a fixed part and a part per cell;
+   * what it costs a statistics thread, in milliseconds of a cell-year timed in-process
+   * (docs/performance.md, "Cold historical statistics"): a fixed part and a part per cell;
    * the statistics threads share a location's blocks out by it (adapters/threads/statistics-plan.ts)
    */
   readonly cost: { readonly ms: number; readonly msPerCell: number };

@@ -6,7 +6,7 @@
  *
  * Written on the texts rather than with `crypto.timingSafeEqual`: that needs both sides
  * as Buffers, and encoding the presented text into one cost more than the SHA-256 of a
- * key on the keyed hot path (docs/performance.md, eighth round).
+ * key on the keyed hot path (docs/history/performance-2026-11-28.md, "Digests and signatures compared as text").
  */
 export function constantTimeEqual(known: string, presented: string): boolean {
   if (known.length !== presented.length) return false;

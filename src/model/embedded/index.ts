@@ -233,7 +233,7 @@ class EmbeddedModel implements MicroclimateModel {
     const key =
       opts?.workKey && `${opts.workKey}|series|${domain}|${JSON.stringify(span)}|${cells.join(',')}`;
     return this.registry.run(key, opts?.workKey, opts?.deadlineMs, async () => {
-      // a reference year is 2–3 ms of kernel per cell, far more than a thread hop: fewer
+      // a reference year is milliseconds of kernel per cell, far more than a thread hop: fewer
       // cells than threads are cut into slices of hours (the kernel carries nothing from
       // hour to hour), more are spread cell by cell; a few hours per cell (observed,
       // forecast) are not worth a hop below four cells

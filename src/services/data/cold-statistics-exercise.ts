@@ -20,7 +20,7 @@ const GOLDEN_ANGLE = Math.PI * (3 - Math.sqrt(5));
  * the cells of each exercised location of a city domain, spread within SPREAD_M of its
  * centre: the outdoor cell nearest each point of a sunflower spiral over that disc. A few
  * dozen small searches: listing every outdoor cell of the disc to pick from (47,000 in
- * Brussels) took 15-70 ms of the event loop per city in one go (#38).
+ * Brussels) held the event loop for a long stretch per city in one go (#38).
  */
 function exercisedLocations(model: ModelSampling & ModelSeries, info: DomainInfo): number[][] {
   const { grid } = info;
@@ -59,10 +59,10 @@ function exercisedLocations(model: ModelSampling & ModelSeries, info: DomainInfo
  * entry's JSON) for locations near each city domain's centre, one after another, and
  * keeps nothing. The compute threads' own exercises compile their kernels; this one is
  * what the event loop does around them (dispatching, joining slices, merging tallies),
- * which only gets fast after a few dozen locations: before it, the first fifteen cold
- * points after a start took 12–17 ms at the median against 7–9 ms later
- * (docs/performance.md). Domains in turn, so that no domain's shapes meet code compiled
- * for another's alone; at most EXERCISE_TOTAL locations (~0.75 s for two city domains).
+ * which only gets fast after a few dozen locations: before it, the first cold points after
+ * a start were markedly slower than later ones (the data benchmark's cold rows;
+ * docs/history/performance-2026-11-28.md, "The cold path run once at start"). Domains in turn, so that no domain's shapes
+ * meet code compiled for another's alone; at most EXERCISE_TOTAL locations.
  * `stopped` ends it at the next location (the process is closing).
  */
 export async function exerciseColdStatistics(

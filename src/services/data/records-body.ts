@@ -81,8 +81,8 @@ function frame(
  * serialised and encoded once per payload, held metrics and location, and a cache hit
  * copies ready bytes instead of serialising two dozen records again. Under load many hits
  * fall in one millisecond: they share one assembled Buffer (answers are never written to
- * after sending), which spares a fresh 6 kB allocation and copy per request; measured
- * 41 → 29 µs of CPU per realtime hit (scripts/profile/cpu-per-request.ts).
+ * after sending), which spares a fresh 6 kB allocation and copy per request (the
+ * README's benchmark row "/v1/realtime cache hit vs bare route"; scripts/profile/cpu-per-request.ts).
  */
 export function encodeRecordsBody(payload: CachedRecords, at: RecordsPlace, retrievedMs: number): Buffer {
   const framing = framingFor(payload, at);

@@ -78,7 +78,7 @@ type ByRadius = Map<string | undefined, Remembered>;
  *
  * Nested maps (key id → product → lat → lon → radius) rather than one map under a
  * joined string: a key joined per request is a concatenated string that the Map must
- * flatten and hash, ~1.7 µs of a real-time hit in a profile (docs/performance.md), where
+ * flatten and hash on every hit (docs/history/performance-2026-11-28.md, "Look-up keys built per request"), where
  * each level here is the id the record holds or a short parameter string. At most MAX_ENTRIES
  * placements are held; past that the memo starts again empty.
  */

@@ -45,7 +45,8 @@ export interface ModelTiles extends ModelDomains {
   /**
    * the buildings map layer of one tile as Mapbox Vector Tile bytes, null when no
    * footprint is drawn in it; cut and encoded off the event loop, since a z13 tile over
-   * a city centre holds ~20,000 footprints (~100 ms of CPU)
+   * a city centre holds ~20,000 footprints (the README's benchmark row "event loop's
+   * longest gap, 4 cold z13 building tiles at once")
    */
   buildingsTile(domain: DomainId, tile: TileAddress, opts?: CallOptions): Promise<Uint8Array | null>;
 }

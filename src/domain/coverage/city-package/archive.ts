@@ -5,8 +5,8 @@ import type { PackageFiles } from './package.ts';
 /**
  * A city package as one byte string: its files as JSON, gzipped. This is how the store
  * keeps an imported package (one row, one value), and how the package crosses to a
- * thread: bytes are transferred without a copy, so reading a package's text (~1 s for a
- * 95 MB package) happens where it is unpacked, never on the event loop.
+ * thread: bytes are transferred without a copy, so reading a package's text (long, for a
+ * large package) happens where it is unpacked, never on the event loop.
  */
 export function packPackageFiles(files: PackageFiles): Uint8Array {
   return gzipSync(JSON.stringify(files));

@@ -20,7 +20,7 @@ export const airMetric: MetricModule<'air', typeof AirBlockSchema, AirColumns, A
     columns: ['no2', 'pm25', 'pm10'],
     compute: computeAirBlock,
     reference: AIR_REFERENCE,
-    // air grades every cell-hour (0.85 ms a cell-year), so it splits over threads by cells
+    // air grades every cell-hour, so it splits over threads by cells
     cost: { ms: 0, msPerCell: 0.85 },
     tally: AIR_TALLY,
   },

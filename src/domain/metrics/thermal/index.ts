@@ -24,7 +24,7 @@ export const thermalMetric: MetricModule<
     columns: ['utci', 'airTempC'],
     compute: computeThermalBlock,
     reference: THERMAL_REFERENCE,
-    // mostly on the area's hourly means: little more per cell (1.1 ms for one cell-year)
+    // mostly on the area's hourly means: little more per cell
     cost: { ms: 1.18, msPerCell: 0.04 },
   },
   records: [{ name: 'utci', column: 'utci', decimals: 2 }],

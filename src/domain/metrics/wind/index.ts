@@ -22,7 +22,7 @@ export const windMetric: MetricModule<'wind', typeof WindBlockSchema, WindColumn
     schema: WindBlockSchema,
     columns: ['ucomfort', 'ugust'],
     compute: computeWindBlock,
-    // mostly on the area's hourly means: little more per cell (1.7 ms for one cell-year)
+    // mostly on the area's hourly means: little more per cell
     cost: { ms: 1.62, msPerCell: 0.08 },
   },
   records: [

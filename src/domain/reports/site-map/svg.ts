@@ -61,8 +61,8 @@ export function siteMapSvg(map: SiteMap, tr: Translator, f: Formatter): SafeHtml
   const cw = map.cellWidthM * scale;
   const ch = map.cellHeightM * scale;
   // Each layer is drawn as one path per colour, a subpath per cell or building: a print
-  // lays out and writes a handful of paths instead of ~900 elements (80–90 ms of a
-  // 400 ms print, docs/performance.md), and the page looks the same.
+  // lays out and writes a handful of paths instead of ~900 elements (a fifth of a print,
+  // docs/history/performance-2026-11-28.md, "Reports"), and the page looks the same.
   const cellsByColor = new Map<string, string[]>();
   for (const cell of map.cells) {
     if (!Number.isFinite(cell.value)) continue;

@@ -176,7 +176,8 @@ export class ModelEngine {
   /**
    * Runs the kernel of a reference year over a few outdoor cells of each domain, a few
    * times: V8 compiles a thread's hot loops only after running them, and the first cold
-   * requests after a start took 5–15 times their later time while it did (docs/performance.md).
+   * requests after a start took several times their later time while it did
+   * (docs/performance.md, "Cold historical statistics").
    * Nothing is kept.
    */
   exercise(ids: readonly DomainId[]): void {

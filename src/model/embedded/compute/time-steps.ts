@@ -20,7 +20,8 @@ const hoursOfYears = new Map<number, readonly number[]>();
 
 /**
  * Every hour of a calendar year, UTC: one frozen list per year, since every reference-year
- * task asks for it (building 8,760 numbers through Array.from's callback cost ~1 ms a task).
+ * task asks for it (building 8,760 numbers through Array.from's callback was a visible
+ * share of a point's task: docs/history/performance-2026-11-28.md, "A point's year in slices").
  */
 export function yearHours(year: number): readonly number[] {
   let hours = hoursOfYears.get(year);

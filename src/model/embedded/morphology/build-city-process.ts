@@ -19,9 +19,9 @@ export interface CityBuildInput {
 }
 
 /**
- * How long a city's build may take before its process is killed: Brussels takes ~2 s of
- * one core on a fast machine and ~6 s on a slow one (an 81,000-building package ~15 s),
- * so only a build that will never finish reaches this. Without it, such a build would
+ * How long a city's build may take before its process is killed: many times what the
+ * largest package measured takes (`node --import tsx bench/cities-import.ts`; docs/operations.md,
+ * "Cities"), so only a build that will never finish reaches this. Without it, such a build would
  * leave the city watcher's change pending forever, and no later import or removal would
  * be picked up until a restart.
  */
@@ -38,7 +38,7 @@ const BUILD_NICENESS = 10;
  * writes them to the cache; they are read back here straight into the shared buffer the
  * model's threads use. A thread in this process did the same work, sharing with the event
  * loop the garbage collector's helper threads that collected its hundreds of MB of heap,
- * the allocator and a full-priority core; the loop showed 220–320 ms gaps on a loaded CI
+ * the allocator and a full-priority core; the loop showed long gaps on a loaded CI
  * machine (docs/cities.md, "What an instance does on a city change", for what is measured
  * since). The process runs niced, ends with the build, and all of its memory with it.
  * `signal` kills it (a shutdown).
