@@ -46,6 +46,12 @@ export interface Config {
    * (~320 MB in its own processes) in an instance that may never print
    */
   reportsWarmAtStart: boolean;
+  /**
+   * CHROMIUM_PATH (default /usr/bin/chromium, Debian's package): the browser that prints
+   * report PDFs. Missing or broken, reports still complete with their HTML and say why the
+   * PDF is pending; readiness shows `reports` degraded (docs/reports.md)
+   */
+  chromiumPath: string;
   /** METRICS_PORT: Prometheus `GET /metrics` on HOST:this port; undefined = no metrics listener */
   metricsPort: number | undefined;
   /** OTEL_EXPORTER_OTLP_ENDPOINT: OTLP/HTTP collector base URL for traces; undefined = no tracing */
@@ -116,6 +122,12 @@ function publicBaseUrl(env: NodeJS.ProcessEnv): string | undefined {
   return `${parsed.origin}${parsed.pathname}`.replace(/\/+$/, '');
 }
 
+/** an absolute path (a relative one is taken from the working directory, as DATA_DIR is) */
+function chromiumPath(env: NodeJS.ProcessEnv, cwd: string): string {
+  const raw = env.CHROMIUM_PATH || '/usr/bin/chromium';
+  return isAbsolute(raw) ? raw : resolve(cwd, raw);
+}
+
 export function parseConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readonly<Config> {
   const port = integer(env, 'PORT', 8080, 0, 65535);
   const host = env.HOST || '127.0.0.1';
@@ -171,6 +183,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readon
     defaultRatePerMin: integer(env, 'DEFAULT_RATE_PER_MIN', 60, 1, 1000000),
     defaultReportsPerDay: integer(env, 'DEFAULT_REPORTS_PER_DAY', 20, 0, 1000000),
     reportsWarmAtStart: flag(env, 'REPORTS_WARM_AT_START', false),
+    chromiumPath: chromiumPath(env, cwd),
     metricsPort: env.METRICS_PORT ? integer(env, 'METRICS_PORT', 0, 0, 65535) : undefined,
     otlpEndpoint: url(env, 'OTEL_EXPORTER_OTLP_ENDPOINT', ['http:', 'https:']),
     feeds: Object.freeze({

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { apiError } from '../domain/errors/catalogue.ts';
 import { failingDependency, translateFailure } from '../domain/errors/translate.ts';
 import { sendProblem, toApiError } from './problem.ts';
-import { keepReadingRefusedBody } from './server-limits.ts';
+import { lingerAfterRefusal } from './server-limits.ts';
 
 /** Where 5xx answers caused by a failing dependency are counted (adapters/faults/fault-log.ts). */
 export interface UpstreamFailureLog {
@@ -30,7 +30,7 @@ export function createErrorHandler(docsUrl: string, failures: UpstreamFailureLog
       return sendProblem(request, reply, internal, docsUrl);
     }
     if (mapped.status >= 500) failures.answered(failingDependency(error), mapped.status, error);
-    if (mapped.status === 400) keepReadingRefusedBody(request, reply);
+    lingerAfterRefusal(request, reply);
     return sendProblem(request, reply, mapped, docsUrl);
   };
 }

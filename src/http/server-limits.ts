@@ -20,11 +20,12 @@ export const SERVER_TIMEOUTS = {
 } as const;
 
 /**
- * A body past the limit that the client sends anyway is read and thrown away up to this
- * much (so that the client, still sending, reads our 400 instead of a connection reset),
- * then the connection is closed.
+ * A refusal answered before the client has sent its whole body (too large, no key, rate
+ * limited): the rest of the body is read and thrown away up to this much and for this
+ * long after the answer, like nginx's lingering close, so that the client, still sending,
+ * reads our answer instead of a connection reset; then the connection is closed.
  */
-export const DISCARD_LIMIT_BYTES = 16 * 1024 * 1024;
+export const LINGER = { maxBytes: 8 * 1024 * 1024, maxMs: 5_000 } as const;
 
 function tooLargeDetail(limitBytes: number): string {
   return `The request body is too large (at most ${Math.round(limitBytes / 1024)} KiB).`;
@@ -58,52 +59,47 @@ export function refuseOversizedBeforeContinue(server: Server, limitBytes: number
 }
 
 /**
- * The body parser refused a body past the limit and asked (`Connection: close`) for the
- * socket to be closed with the answer. Closing while the client is still sending makes
- * the kernel answer with a reset that destroys our 400 before the client reads it
- * (Python's http.client, curl without Expect). So instead: keep the connection open,
- * read and drop what the client still sends, up to DISCARD_LIMIT_BYTES or the request
- * timeout, and close once both the body and the answer are through. Called by the error
- * handler before it answers a 400 (the only way such a refusal is answered), so other
- * requests pay nothing for it.
+ * Called by the error handler before it answers a refusal, so other requests pay nothing.
+ * When the body is not all in yet, the answer says `Connection: close`, and Node's close
+ * after it (destroySoon: end, then destroy, while the client is still sending: the kernel
+ * answers the next bytes with a reset that destroys our answer before the client reads
+ * it; Python's urllib, curl without Expect) becomes a lingering one: our side is ended
+ * after the answer and the body is read and dropped until it is through (then the socket
+ * is closed, nothing left unread), or past LINGER's bytes or time (then cut).
  */
-export function keepReadingRefusedBody(request: FastifyRequest, reply: FastifyReply): void {
+export function lingerAfterRefusal(request: FastifyRequest, reply: FastifyReply): void {
   const raw = request.raw;
   // only real connections (an injected request has no socket to keep reading from)
-  if (raw.socket instanceof Socket && !raw.complete && reply.getHeader('connection') === 'close') {
-    reply.removeHeader('connection');
-    drainThenClose(raw, reply.raw);
-  }
+  if (!(raw.socket instanceof Socket) || raw.complete) return;
+  reply.header('connection', 'close');
+  lingerThenClose(raw);
 }
 
-function drainThenClose(request: IncomingMessage, response: ServerResponse): void {
+function lingerThenClose(request: IncomingMessage): void {
   const socket = request.socket;
   let seen = 0;
-  let bodyDone = false;
-  let answered = false;
-  const timer = setTimeout(() => socket.destroy(), SERVER_TIMEOUTS.requestTimeoutMs);
-  timer.unref();
-  const closeIfThrough = () => {
-    if (!bodyDone || !answered) return;
+  const cut = () => {
     clearTimeout(timer);
+    socket.destroy();
+  };
+  const timer = setTimeout(cut, LINGER.maxMs);
+  timer.unref();
+  // this socket's own destroySoon, which Node calls once the `Connection: close` answer is
+  // written: our side ends (the client sees the answer complete), reading goes on
+  socket.destroySoon = () => {
     socket.end();
   };
   request.on('data', (chunk: Buffer) => {
     seen += chunk.length;
-    if (seen > DISCARD_LIMIT_BYTES) {
-      clearTimeout(timer);
-      socket.destroy();
-    }
+    if (seen > LINGER.maxBytes) cut();
   });
   request.once('end', () => {
-    bodyDone = true;
-    closeIfThrough();
+    clearTimeout(timer);
+    // all the client sent is read: closing now resets nothing; our answer is flushed first
+    if (socket.writableFinished) socket.destroy();
+    else socket.once('finish', () => socket.destroy());
   });
   request.once('error', () => clearTimeout(timer));
-  response.once('finish', () => {
-    answered = true;
-    closeIfThrough();
-  });
   // reading ourselves also stops Node from dumping the body without a bound
   request.resume();
 }

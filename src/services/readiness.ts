@@ -5,6 +5,7 @@
  * itself never hangs on the outage it reports.
  */
 import { type Static, Type } from 'typebox';
+import { withinDeadline } from '../domain/errors/deadline.ts';
 import type { ReadinessProbe } from './readiness-port.ts';
 
 export type { ReadinessProbe } from './readiness-port.ts';
@@ -21,18 +22,26 @@ export const DependencyStateSchema = Type.Object({
 });
 export type DependencyState = Static<typeof DependencyStateSchema>;
 
-/** an outside data feed: shown, never counted against readiness (the API serves its last good data) */
-export const FeedReadinessSchema = Type.Object({
+/**
+ * A part the instance serves without, in a lesser form: shown, never counted against
+ * readiness. An outside data feed (the API serves its last good data), the PDF printer
+ * (reports complete with their HTML, the PDF pending).
+ */
+export const DegradableStateSchema = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
   detail: Type.Optional(Type.String()),
 });
-export type FeedReadiness = Static<typeof FeedReadinessSchema>;
+export type DegradableState = Static<typeof DegradableStateSchema>;
+export const FeedReadinessSchema = DegradableStateSchema;
+export type FeedReadiness = DegradableState;
 
 export interface ReadinessReport {
   ready: boolean;
   checks: Record<string, DependencyState>;
   /** the live feeds, when configured */
   feeds?: Record<string, FeedReadiness>;
+  /** report PDFs: whether they can be printed */
+  reports?: DegradableState;
 }
 
 export interface Readiness {
@@ -41,7 +50,11 @@ export interface Readiness {
 
 export function createReadiness(
   probes: ReadinessProbe[],
-  options: { timeoutMs?: number; feeds?: () => Record<string, FeedReadiness> | undefined } = {},
+  options: {
+    timeoutMs?: number;
+    feeds?: () => Record<string, FeedReadiness> | undefined;
+    reports?: () => Promise<DegradableState>;
+  } = {},
 ): Readiness {
   const timeoutMs = options.timeoutMs ?? 1000;
   async function run(probe: ReadinessProbe): Promise<DependencyState> {
@@ -60,15 +73,28 @@ export function createReadiness(
       clearTimeout(timer);
     }
   }
+  /** the reports' state, within the same bound as the probes */
+  async function degradable(): Promise<DegradableState | undefined> {
+    if (!options.reports) return undefined;
+    return withinDeadline(options.reports(), timeoutMs, () => ({
+      status: 'degraded' as const,
+      detail: `no answer within ${timeoutMs} ms`,
+    }));
+  }
   return {
     async report() {
-      const states = await Promise.all(probes.map(run));
+      const [states, reports] = await Promise.all([Promise.all(probes.map(run)), degradable()]);
       const checks: Record<string, DependencyState> = {};
       probes.forEach((probe, index) => {
         checks[probe.name] = states[index] as DependencyState;
       });
       const feeds = options.feeds?.();
-      return { ready: states.every((state) => state.status === 'ok'), checks, ...(feeds ? { feeds } : {}) };
+      return {
+        ready: states.every((state) => state.status === 'ok'),
+        checks,
+        ...(feeds ? { feeds } : {}),
+        ...(reports ? { reports } : {}),
+      };
     },
   };
 }

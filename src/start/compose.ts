@@ -51,6 +51,7 @@ import { createBasemapService } from '../services/map/basemap-service.ts';
 import { createMapServices } from '../services/map/index.ts';
 import type { Counters } from '../services/ports/counters-port.ts';
 import { createReadiness } from '../services/readiness.ts';
+import { pdfReadiness } from '../services/reports/pdf-readiness.ts';
 import type { PdfRenderer } from '../services/reports/pdf-renderer-port.ts';
 import { createReportService } from '../services/reports/service.ts';
 import { createSiteMapProvider } from '../services/reports/site-map.ts';
@@ -339,7 +340,7 @@ export async function compose(
   const watchedModel = specsFollowing(rawModel, (specs) => {
     citySpecs = specs;
   });
-  const pdf = overrides.pdf ?? createThreadedPdfRenderer();
+  const pdf = overrides.pdf ?? createThreadedPdfRenderer({ executablePath: config.chromiumPath });
   const reports = createReportService({
     store: createReportJobStore(stores.database.db),
     // REDIS_URL: one queue shared by every instance (BullMQ); else this process's FIFO
@@ -384,7 +385,7 @@ export async function compose(
       modelProbe(model),
       diskProbe(config.dataDir),
     ],
-    { feeds: () => liveFeeds.readiness() },
+    { feeds: () => liveFeeds.readiness(), reports: pdfReadiness(pdf) },
   );
   const app = await buildApp({
     readiness,

@@ -98,6 +98,12 @@ export function startUpWork(deps: {
         if (!deps.closing()) deps.warn(error, 'report warm-up failed');
       }),
     );
-  settled.catch((error: unknown) => deps.warn(error, 'PDF renderer preparation failed'));
+  // the operator's one line at start: the reason is in `err` (which setting, what failed)
+  settled.catch((error: unknown) =>
+    deps.warn(
+      error,
+      'reports: PDFs cannot be printed (CHROMIUM_PATH); jobs complete with their HTML and pdf_pending until the browser is back',
+    ),
+  );
   return { warmUp, settled, stop: () => clearInterval(timer) };
 }

@@ -843,6 +843,11 @@ export interface components {
                     status: "ok" | "degraded";
                 };
             };
+            /** @description report PDFs: degraded (with the reason) while the browser that prints them (CHROMIUM_PATH) is missing or failing; never makes the instance unready, jobs complete with their HTML and `pdf_pending` */
+            reports?: {
+                detail?: string;
+                status: "ok" | "degraded";
+            };
             status: "ready" | "unavailable";
             /** Format: date-time */
             time: string;

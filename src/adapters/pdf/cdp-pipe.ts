@@ -135,9 +135,11 @@ export async function launchWithPipe(
   executablePath: string,
   args: readonly string[],
   timeoutMs: number,
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<CdpConnection> {
   const child = spawn(executablePath, [...args, '--remote-debugging-pipe'], {
     stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'],
+    env,
   });
   const connection = new CdpConnection(child, child.stdio[3] as Writable, child.stdio[4] as Readable);
   const failedToStart = new Promise<never>((_, reject) => {

@@ -1,4 +1,5 @@
-import { constants, mkdtempSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { constants, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { access, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -80,8 +81,33 @@ export class PdfUnavailableError extends Error {
 /** Debian's package puts it here */
 export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
 
-/** Rejects with the renderer's own error when there is no browser to launch at `executablePath`. */
+const VERSION_CHECK_TIMEOUT_MS = 10_000;
+
+/**
+ * Rejects with PdfUnavailableError when there is no browser at `executablePath`: nothing
+ * executable there, or a program that does not answer `--version` with a version (a
+ * broken install, a wrong path). Costs a process that exits at once, never a browser.
+ */
 export async function checkBrowserExecutable(executablePath: string): Promise<void> {
+  await checkExecutableFile(executablePath);
+  const answer = await new Promise<{ error: Error | null; stdout: string }>((resolve) => {
+    execFile(
+      executablePath,
+      ['--version'],
+      { timeout: VERSION_CHECK_TIMEOUT_MS, killSignal: 'SIGKILL' },
+      (error, stdout) => resolve({ error, stdout: String(stdout) }),
+    );
+  });
+  if (answer.error || !/\d+\.\d+/.test(answer.stdout)) {
+    const why = answer.error ? answer.error.message.split('\n')[0] : 'no version in its answer';
+    throw new PdfUnavailableError(`Chromium could not be started (${executablePath}): --version failed`, {
+      cause: new Error(why),
+    });
+  }
+}
+
+/** The cheap part of the check (one access call): whether anything executable is there. */
+export async function checkExecutableFile(executablePath: string): Promise<void> {
   try {
     await access(executablePath, constants.X_OK);
   } catch (error) {
@@ -89,41 +115,58 @@ export async function checkBrowserExecutable(executablePath: string): Promise<vo
   }
 }
 
+/** A running browser, and when it is entirely gone: exited, and its directory removed. */
+export interface ChromiumProcess {
+  connection: CdpConnection;
+  gone: Promise<void>;
+}
+
 /**
- * Starts a browser with a fresh, empty profile of its own, removed once the browser has
- * exited; rejects with PdfUnavailableError when it cannot start.
+ * Starts a browser with a fresh, empty directory of its own: its profile, and its TMPDIR
+ * (where Chromium puts its shared-memory files and scratch directories, which a browser
+ * that is killed leaves behind). The directory is removed once the browser has exited,
+ * whether it was closed or crashed; rejects with PdfUnavailableError when it cannot start.
  */
-export async function launchChromium(executablePath: string, timeoutMs: number): Promise<CdpConnection> {
-  const profile = mkdtempSync(join(tmpdir(), 'svc-chromium-'));
+export async function launchChromium(executablePath: string, timeoutMs: number): Promise<ChromiumProcess> {
+  const own = mkdtempSync(join(tmpdir(), 'svc-chromium-'));
+  const scratch = join(own, 'tmp');
+  mkdirSync(scratch);
   let connection: CdpConnection;
   try {
     connection = await launchWithPipe(
       executablePath,
-      [...CHROMIUM_ARGS, `--user-data-dir=${profile}`],
+      [...CHROMIUM_ARGS, `--user-data-dir=${join(own, 'profile')}`],
       timeoutMs,
+      { ...process.env, TMPDIR: scratch },
     );
   } catch (error) {
-    rmSync(profile, { recursive: true, force: true });
+    rmSync(own, { recursive: true, force: true });
     throw new PdfUnavailableError(`Chromium could not be started (${executablePath})`, { cause: error });
   }
-  void connection.exited.then(() =>
+  const gone = connection.exited.then(() =>
     // the browser's helpers may still be writing into it for a moment
-    rm(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }).catch(() => {}),
+    rm(own, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }).catch(() => {}),
   );
-  return connection;
+  return { connection, gone };
 }
 
-/** asks the browser to close, and kills it if it has not gone within a few seconds */
-export async function closeBrowser(connection: CdpConnection, timeoutMs: number): Promise<void> {
-  if (connection.closed) return;
-  void connection.send('Browser.close').catch(() => {});
-  const gone = await withinDeadline(
-    connection.exited.then(() => true),
-    Math.min(timeoutMs, 5_000),
-    () => false,
-  );
-  if (!gone) {
-    connection.process.kill('SIGKILL');
-    await connection.exited;
+/**
+ * Asks the browser to close, kills it if it has not gone within a few seconds, and
+ * resolves once its directory is removed too.
+ */
+export async function closeBrowser(browser: ChromiumProcess, timeoutMs: number): Promise<void> {
+  const { connection } = browser;
+  if (!connection.closed) {
+    void connection.send('Browser.close').catch(() => {});
+    const exited = await withinDeadline(
+      connection.exited.then(() => true),
+      Math.min(timeoutMs, 5_000),
+      () => false,
+    );
+    if (!exited) {
+      connection.process.kill('SIGKILL');
+      await connection.exited;
+    }
   }
+  await browser.gone;
 }

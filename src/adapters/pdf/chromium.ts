@@ -2,6 +2,7 @@ import { withinDeadline } from '../../domain/errors/deadline.ts';
 import type { PdfRenderer } from '../../services/reports/pdf-renderer-port.ts';
 import type { CdpConnection, CdpEvent } from './cdp-pipe.ts';
 import {
+  type ChromiumProcess,
   checkBrowserExecutable,
   closeBrowser,
   DEFAULT_CHROMIUM_PATH,
@@ -40,6 +41,7 @@ interface PooledPage {
 }
 
 interface LaunchedBrowser {
+  chromium: ChromiumProcess;
   connection: CdpConnection;
   /** pages by DevTools session, so a crash or detach event finds its page */
   pages: Map<string, PooledPage>;
@@ -92,10 +94,17 @@ export function createChromiumRenderer(options: ChromiumOptions = {}): PdfRender
   let warming: Promise<void> | null = null;
   /** the browser `launching` resolves to, once it has */
   let current: LaunchedBrowser | null = null;
+  /** every launched browser until it has exited and its directory is removed */
+  const browsers = new Set<ChromiumProcess>();
 
   async function launch(): Promise<LaunchedBrowser> {
-    const connection = await launchChromium(executablePath, timeoutMs);
-    const launched: LaunchedBrowser = { connection, pages: new Map() };
+    const chromium = await launchChromium(executablePath, timeoutMs);
+    const { connection } = chromium;
+    const launched: LaunchedBrowser = { chromium, connection, pages: new Map() };
+    // a browser that crashed is gone (its directory removed) without anyone closing it:
+    // close() still closes or waits for every one, so no directory outlives the renderer
+    browsers.add(chromium);
+    void chromium.gone.then(() => browsers.delete(chromium));
     connection.onEvent((event: CdpEvent) => {
       // a renderer that crashed, or a page that went away: that page is not reused
       if (event.method === 'Inspector.targetCrashed' && event.sessionId) {
@@ -303,8 +312,9 @@ export function createChromiumRenderer(options: ChromiumOptions = {}): PdfRender
       await Promise.all(pages.map(discard));
       if (pending) {
         const instance = await pending.catch(() => null);
-        if (instance) await closeBrowser(instance.connection, timeoutMs);
+        if (instance) await closeBrowser(instance.chromium, timeoutMs);
       }
+      await Promise.all([...browsers].map((chromium) => closeBrowser(chromium, timeoutMs)));
     },
   };
 }

@@ -1,9 +1,14 @@
 import type { Worker } from 'node:worker_threads';
 import { withinDeadline } from '../../domain/errors/deadline.ts';
 import { startModuleThread } from '../../runtime/module-thread.ts';
-import type { PdfRenderer } from '../../services/reports/pdf-renderer-port.ts';
+import type { PdfRenderer, PdfStatus } from '../../services/reports/pdf-renderer-port.ts';
 import type { ChromiumOptions } from './chromium.ts';
-import { checkBrowserExecutable, DEFAULT_CHROMIUM_PATH, PdfUnavailableError } from './chromium-browser.ts';
+import {
+  checkBrowserExecutable,
+  checkExecutableFile,
+  DEFAULT_CHROMIUM_PATH,
+  PdfUnavailableError,
+} from './chromium-browser.ts';
 import type { PdfReply, PdfRequest, PdfRequestBody, PdfThreadInit } from './pdf-protocol.ts';
 
 /**
@@ -16,8 +21,11 @@ import type { PdfReply, PdfRequest, PdfRequestBody, PdfThreadInit } from './pdf-
 const CLOSE_GRACE_MS = 5000;
 
 export function createThreadedPdfRenderer(options: ChromiumOptions = {}): PdfRenderer {
+  const executablePath = options.executablePath ?? DEFAULT_CHROMIUM_PATH;
   let worker: Worker | null = null;
   let closed = false;
+  /** why the last check or print failed; null once one succeeds (readiness shows it) */
+  let lastFailure: string | null = null;
   let nextId = 1;
   const pending = new Map<number, { resolve: (reply: PdfReply) => void }>();
 
@@ -60,7 +68,11 @@ export function createThreadedPdfRenderer(options: ChromiumOptions = {}): PdfRen
     async render(html) {
       if (closed) throw new PdfUnavailableError('PDF renderer closed');
       const reply = await ask({ kind: 'render', html });
-      if (!reply.ok) throw new PdfUnavailableError(reply.message);
+      if (!reply.ok) {
+        lastFailure = `the last print failed: ${reply.message}`;
+        throw new PdfUnavailableError(reply.message);
+      }
+      lastFailure = null;
       const pdf = reply.pdf ?? new Uint8Array(0);
       return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
     },
@@ -72,7 +84,22 @@ export function createThreadedPdfRenderer(options: ChromiumOptions = {}): PdfRen
       // checked here, without starting the thread (an idle isolate is resident memory for
       // nothing): unlike warmUp, a failure is told, so the operator learns at start that
       // reports cannot print
-      await checkBrowserExecutable(options.executablePath ?? DEFAULT_CHROMIUM_PATH);
+      try {
+        await checkBrowserExecutable(executablePath);
+      } catch (error) {
+        lastFailure = `the check at start failed: ${describe(error)}`;
+        throw error;
+      }
+    },
+    async status(): Promise<PdfStatus> {
+      if (closed) return { printing: false, reason: 'the PDF renderer is closed' };
+      try {
+        await checkExecutableFile(executablePath);
+      } catch (error) {
+        const code = (error as { cause?: { code?: unknown } }).cause?.code ?? 'not accessible';
+        return { printing: false, reason: `CHROMIUM_PATH is not an executable file (${String(code)})` };
+      }
+      return lastFailure === null ? { printing: true } : { printing: false, reason: lastFailure };
     },
     async close() {
       closed = true;
@@ -85,4 +112,11 @@ export function createThreadedPdfRenderer(options: ChromiumOptions = {}): PdfRen
       failAll('PDF renderer closed');
     },
   };
+}
+
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause as { code?: unknown; message?: unknown } | undefined;
+  const why = cause?.code ?? (typeof cause?.message === 'string' ? cause.message.split('\n')[0] : undefined);
+  return why ? `${error.message}: ${String(why)}` : error.message;
 }

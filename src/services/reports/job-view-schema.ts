@@ -26,6 +26,8 @@ const completedFields = {
   // the document says boolean; the service only ever sends it as true, while the PDF renders
   pdf_pending: Type.Optional(Type.Unsafe<true>(Type.Boolean())),
   expires_in_days: Type.Integer(),
+  // beside pdf_pending: why the PDF is not there yet (an addition to the spec's document)
+  detail: Type.Optional(Type.String()),
 };
 const failedFields = { detail: Type.String() };
 

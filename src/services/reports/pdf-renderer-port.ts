@@ -16,5 +16,14 @@ export interface PdfRenderer {
    * cannot (no browser to launch), so the server can log it at start.
    */
   prepare?(): Promise<void>;
+  /**
+   * Whether PDFs can be printed, as far as is known without starting a browser: whether
+   * the browser is there, and how its last start or print went. For readiness; never
+   * rejects, and cheap enough for every readiness request.
+   */
+  status?(): Promise<PdfStatus>;
   close(): Promise<void>;
 }
+
+/** `reason`: a short operator-facing sentence (which setting, what failed) */
+export type PdfStatus = { printing: true } | { printing: false; reason: string };

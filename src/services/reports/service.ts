@@ -45,7 +45,7 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
   const tracing = deps.telemetry?.tracing ?? DISABLED_TRACING;
   const timers = new Set<NodeJS.Timeout>();
   /** PDF retries in flight in this process, so concurrent polls share one print */
-  const pdfRetries = new Map<string, Promise<boolean>>();
+  const pdfRetries = new Map<string, Promise<'ready' | 'unavailable'>>();
   let sweepTimer: NodeJS.Timeout | null = null;
   let lastPurgeMs = 0;
   let closed = false;
@@ -97,21 +97,21 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
     return job;
   }
 
-  /** prints the stored HTML again; true once the PDF is stored */
-  function retryPdf(job: ReportJob): Promise<boolean> {
+  /** prints the stored HTML again; 'ready' once the PDF is stored */
+  function retryPdf(job: ReportJob): Promise<'ready' | 'unavailable'> {
     const jobId = job.id;
     const running = pdfRetries.get(jobId);
     if (running) return running;
     const attempt = (async () => {
       const html = await store.readFile(jobId, 'html');
-      if (typeof html !== 'string') return false;
+      if (typeof html !== 'string') return 'unavailable' as const;
       const printed = await printPdf({ deps, clock, events, tracing }, job, html, 'poll');
       if (!printed.printed) {
         events.pdfRetried(job, false, printed.durationMs, printed.error);
-        return false;
+        return 'unavailable' as const;
       }
       events.pdfRetried(job, true, printed.durationMs);
-      return true;
+      return 'ready' as const;
     })().finally(() => pdfRetries.delete(jobId));
     pdfRetries.set(jobId, attempt);
     return attempt;
@@ -182,20 +182,20 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
           detail: job.detail ?? 'The report could not be generated.',
         };
       }
-      if (job.status === 'completed' && job.hasPdf) return completedView(job, true);
+      if (job.status === 'completed' && job.hasPdf) return completedView(job, 'ready');
       if (job.hasHtml && job.pdfPending) {
         // the state table: the first poll after the HTML is ready prints the PDF, and
         // every later poll retries while it is still pending
         // a print that fails or outlasts the poll's budget leaves the PDF pending
-        const printed = await withinDeadline(
-          retryPdf(job).catch(() => false),
+        const pdf = await withinDeadline(
+          retryPdf(job).catch(() => 'unavailable' as const),
           pollRenderTimeoutMs,
-          () => false,
+          () => 'still-printing' as const,
         );
-        if (!printed && job.status === 'processing') await store.completePending(job.id, clock());
-        return completedView(job, printed);
+        if (pdf !== 'ready' && job.status === 'processing') await store.completePending(job.id, clock());
+        return completedView(job, pdf);
       }
-      if (job.status === 'completed') return completedView(job, job.hasPdf);
+      if (job.status === 'completed') return completedView(job, job.hasPdf ? 'ready' : 'still-printing');
       return { job_id: job.id, status: 'processing', stage: job.stage ?? 'queued' };
     },
 

@@ -495,6 +495,14 @@ describe('report service on SQLite', () => {
     assert.equal(pending.status, 'completed');
     const completed = pending as Extract<JobView, { status: 'completed' }>;
     assert.equal(completed.pdf_pending, true);
+    // beside pdf_pending, why: the printer is unavailable, and polling again brings the PDF
+    assert.match(completed.detail ?? '', /^The PDF could not be rendered: the PDF printer is unavailable\./);
+    assert.match(completed.detail ?? '', /later poll/);
+    assert.doesNotMatch(
+      completed.detail ?? '',
+      /no browser can run here/,
+      "the renderer's own error is the operator's",
+    );
     assert.equal(completed.files.pdf, undefined);
     assert.ok(completed.files.html.url.endsWith('format=html'));
     assert.equal(completed.address, 'Place de la Station 1, 5000 Namur');
@@ -510,6 +518,7 @@ describe('report service on SQLite', () => {
     const done = (await h.service.get(KEY, accepted.job_id)) as Extract<JobView, { status: 'completed' }>;
     assert.equal(renderer.state.calls, 4);
     assert.equal(done.pdf_pending, undefined);
+    assert.equal(done.detail, undefined, 'no detail once the PDF is there');
     assert.ok(done.files.pdf?.url.endsWith('format=pdf'));
     // a later poll does not print again
     await h.service.get(KEY, accepted.job_id);

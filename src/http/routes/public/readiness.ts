@@ -1,6 +1,11 @@
 import { Type } from 'typebox';
 import { RETRY_AFTER_SECONDS } from '../../../domain/errors/dependency.ts';
-import { DependencyStateSchema, FeedReadinessSchema, type Readiness } from '../../../services/readiness.ts';
+import {
+  DegradableStateSchema,
+  DependencyStateSchema,
+  FeedReadinessSchema,
+  type Readiness,
+} from '../../../services/readiness.ts';
 import { KEY_OPTIONAL } from '../../openapi/access.ts';
 import { problemResponses } from '../../schemas/common.ts';
 import type { V1App } from '../types.ts';
@@ -15,6 +20,12 @@ export const ReadinessSchema = Type.Object(
       Type.Record(Type.String(), FeedReadinessSchema, {
         description:
           'live data feeds (when configured): a degraded feed never makes the instance unready, the API serves its last good data',
+      }),
+    ),
+    reports: Type.Optional(
+      Type.Object(DegradableStateSchema.properties, {
+        description:
+          'report PDFs: degraded (with the reason) while the browser that prints them (CHROMIUM_PATH) is missing or failing; never makes the instance unready, jobs complete with their HTML and `pdf_pending`',
       }),
     ),
     time: Type.String({ format: 'date-time' }),
@@ -50,6 +61,7 @@ export function registerReadiness(app: V1App, deps: { readiness: Readiness; cloc
         status: report.ready ? ('ready' as const) : ('unavailable' as const),
         checks: report.checks,
         ...(report.feeds ? { feeds: report.feeds } : {}),
+        ...(report.reports ? { reports: report.reports } : {}),
         time: new Date(deps.clock()).toISOString(),
       };
     },
