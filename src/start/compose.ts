@@ -128,7 +128,7 @@ export interface ComposeOverrides {
   clock?: () => number;
   /** quiet logs in tests */
   logger?: boolean;
-  /** where the process logger (report jobs, queue) writes; stdout by default (tests) */
+  /** where the logs (the process's and the requests') write, also with `logger: false`; stdout by default (tests) */
   logDestination?: DestinationStream;
   /** the compute back end (default: the embedded model in MODEL_DIR); closed with the composition */
   model?: MicroclimateModel;
@@ -404,7 +404,11 @@ export async function compose(
     failures: faults,
     liveCredits: () => liveFeeds.live.attributions(),
     referenceYearOf: (cityId) => referenceYears.current().years.find((y) => y.domain === cityId)?.year,
-    ...(overrides.logger === false ? { logger: false } : {}),
+    ...(overrides.logDestination
+      ? { logStream: overrides.logDestination }
+      : overrides.logger === false
+        ? { logger: false }
+        : {}),
   });
   faults.bind(app.log);
   await app.register(registerMapAssets);

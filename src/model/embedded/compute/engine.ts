@@ -1,3 +1,4 @@
+import { ModelUnavailableError } from '../../../domain/errors/failures.ts';
 import type {
   CellSeries,
   DomainId,
@@ -162,7 +163,8 @@ export class ModelEngine {
 
   morphology(id: DomainId): Morphology {
     const m = this.domains.get(id);
-    if (!m) throw new Error(`unknown domain ${id}`);
+    // a domain detached while a request for it was on its way: the model cannot answer it
+    if (!m) throw new ModelUnavailableError(`unknown domain ${id}`);
     return m;
   }
 
