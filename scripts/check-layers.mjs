@@ -157,7 +157,7 @@ const ALLOWED = {
   web: ['web', 'domain'],
   start: null,
   cli: null,
-  config: ['domain'],
+  config: ['domain', 'config'],
 };
 
 /** Layers that know no particular city: what a city is comes from its package (data/cities/<id>/city.json). */
