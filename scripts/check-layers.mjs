@@ -105,6 +105,13 @@ function impurities(path, text) {
   const clock = code.match(CLOCK);
   if (clock)
     found.push(`${path} reads the clock or the process (${clock[0].trim()}): the domain is handed the time`);
+  found.push(...mutableState(path, code));
+  return found;
+}
+
+/** Module-level mutable state of a domain or service file, as sentences (issue #45: services keep none either). */
+function mutableState(path, code) {
+  const found = [];
   for (const line of code.split('\n')) {
     for (const rule of MUTABLE_TOP_LEVEL) {
       const match = line.match(rule);
@@ -157,7 +164,7 @@ const ALLOWED = {
   web: ['web', 'domain'],
   start: null,
   cli: null,
-  config: ['domain'],
+  config: ['domain', 'config'],
 };
 
 /** Layers that know no particular city: what a city is comes from its package (data/cities/<id>/city.json). */
@@ -233,6 +240,10 @@ export function checkLayers(src, cityIds = shippedCityIds(src), metricIds = metr
     const source = readFileSync(file, 'utf8');
     const imports = importsOf(src, file, source);
     if (layerOf(from) === 'domain') problems.push(...impurities(from, source));
+    if (layerOf(from) === 'services' || layerOf(from) === 'port')
+      problems.push(
+        ...mutableState(from, source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '')),
+      );
     if (CITY_AGNOSTIC.includes(layerOf(from))) problems.push(...cityLiterals(from, source, cityIds));
     problems.push(...metricLiterals(from, source, metricIds));
     graph.set(

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
+import { unknownSettings } from './config/unknown-settings.ts';
 
 /**
  * Configuration, parsed once at start from the environment into a frozen object and
@@ -129,6 +130,9 @@ function chromiumPath(env: NodeJS.ProcessEnv, cwd: string): string {
 }
 
 export function parseConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readonly<Config> {
+  const unknown = unknownSettings(env);
+  if (unknown.length > 0)
+    throw new ConfigError(`unknown setting${unknown.length > 1 ? 's' : ''}: ${unknown.join('; ')}`);
   const port = integer(env, 'PORT', 8080, 0, 65535);
   const host = env.HOST || '127.0.0.1';
   const dataDirRaw = env.DATA_DIR || './var';

@@ -29,6 +29,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       redact: ['req.headers.authorization', 'req.headers["x-api-key"]'],
       // route templates and parameter names, never the URL (addresses, coordinates, keys)
       serializers: requestLogSerializers,
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     // Host is checked in onRequest below, so its absence is a problem document too
     http: {

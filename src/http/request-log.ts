@@ -1,5 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-
 /**
  * What the request log (Fastify's "incoming request" and "request completed" lines) says
  * about a request: its method, the route template it matched and the names of its query
@@ -22,6 +20,23 @@ export type RequestLogFields = {
 
 type Schema = Record<string, unknown> | undefined;
 
+/**
+ * What the log reads of a request: a FastifyRequest has it all; Fastify's logger types its
+ * serializer's argument as the raw Node.js request, which has only the method (the object
+ * handed over at run time is Fastify's request).
+ */
+export interface LoggedRequest {
+  method?: string;
+  readonly query?: unknown;
+  routeOptions?: { url?: string; schema?: { querystring?: unknown } };
+}
+
+/** What the log reads of a reply (a FastifyReply, or the raw response its logger types). */
+export interface LoggedReply {
+  statusCode: number;
+  request?: { routeOptions?: { url?: string } };
+}
+
 const declaredNamesBySchema = new WeakMap<object, ReadonlySet<string>>();
 
 /** Property names of a querystring schema, through its unions and intersections. */
@@ -40,8 +55,10 @@ function declaredNames(schema: Schema, depth = 0): Set<string> {
   return names;
 }
 
-function declaredFor(request: FastifyRequest): ReadonlySet<string> {
-  const schema = request.routeOptions.schema?.querystring as Schema;
+function declaredFor(request: LoggedRequest): ReadonlySet<string> {
+  const querystring = request.routeOptions?.schema?.querystring;
+  const schema =
+    typeof querystring === 'object' && querystring !== null ? (querystring as Schema) : undefined;
   if (!schema) return new Set();
   let names = declaredNamesBySchema.get(schema);
   if (!names) {
@@ -51,9 +68,9 @@ function declaredFor(request: FastifyRequest): ReadonlySet<string> {
   return names;
 }
 
-export function requestLogFields(request: FastifyRequest): RequestLogFields {
+export function requestLogFields(request: LoggedRequest): RequestLogFields {
   const fields: RequestLogFields = {
-    method: request.method,
+    method: request.method ?? 'UNKNOWN',
     route: request.routeOptions?.url ?? 'unmatched',
   };
   let names: string[];
@@ -73,15 +90,12 @@ export function requestLogFields(request: FastifyRequest): RequestLogFields {
 }
 
 /** The request log's `res`: the status and, so that one line says what was answered, the route. */
-export function replyLogFields(reply: FastifyReply): { statusCode: number; route: string } {
+export function replyLogFields(reply: LoggedReply): { statusCode: number; route: string } {
   return { statusCode: reply.statusCode, route: reply.request?.routeOptions?.url ?? 'unmatched' };
 }
 
-/**
- * The request logger's serializers. Fastify hands them its request and reply; their
- * declared parameters are the raw Node.js shapes Fastify's logger option is typed with.
- */
+/** The request logger's serializers: Fastify hands them its request and reply. */
 export const requestLogSerializers = {
-  req: (request: { method?: string }) => requestLogFields(request as unknown as FastifyRequest),
-  res: (reply: { statusCode: number }) => replyLogFields(reply as unknown as FastifyReply),
+  req: (request: LoggedRequest) => requestLogFields(request),
+  res: (reply: LoggedReply) => replyLogFields(reply),
 };

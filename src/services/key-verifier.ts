@@ -4,7 +4,7 @@ import { type KeyRecord, keyHasProduct } from '../domain/keys/key-record.ts';
 import { evaluateKey, type KeyStatus } from '../domain/keys/key-status.ts';
 import type { KeyAuthenticator } from './key-authenticator.ts';
 import type { Counters } from './ports/counters-port.ts';
-import { consumeRateWindow, consumeRateWindowNow, type RateWindow } from './rate-window.ts';
+import { createRateWindows, type RateWindow } from './rate-window.ts';
 
 /**
  * Key verification as one plain function (after unkey's verifier): lookup → status
@@ -50,12 +50,13 @@ export function createKeyVerifier(deps: {
   clock: () => number;
 }): KeyVerifier {
   const inMemoryWindows = deps.counters.incrementWithinNow !== undefined;
+  const windows = createRateWindows(deps.counters);
   return {
     async verify({ secret, browser, product }) {
       const nowMs = deps.clock();
       const status = evaluateKey(await deps.authenticator.lookup(secret), { nowMs, browser });
       if (status.kind !== 'ok') return status;
-      return judged(status.key, await consumeRateWindow(deps.counters, status.key, nowMs), product);
+      return judged(status.key, await windows.consume(status.key, nowMs), product);
     },
     verifyNow({ secret, browser, product }) {
       if (!inMemoryWindows) return undefined;
@@ -64,7 +65,7 @@ export function createKeyVerifier(deps: {
       const nowMs = deps.clock();
       const status = evaluateKey(found, { nowMs, browser });
       if (status.kind !== 'ok') return status;
-      const window = consumeRateWindowNow(deps.counters, status.key, nowMs);
+      const window = windows.consumeNow(status.key, nowMs);
       return window === undefined ? undefined : judged(status.key, window, product);
     },
   };

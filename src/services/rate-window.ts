@@ -22,53 +22,50 @@ interface WindowCounter {
 }
 
 /**
- * The last counter of each key record. A name built afresh per request is a concatenated
- * string that the memory counters' Map must flatten and hash on every look-up (a visible
- * share of the keyed hot path: docs/history/performance-2026-11-28.md, "Look-up keys built per request"); the same string
- * object carries its hash.
- * Records are replaced when the key cache reads the key again, and leave with their entry.
+ * The minute windows of the keys, counted in `counters`. Each key record's last counter
+ * is kept: a name built afresh per request is a concatenated string that the memory
+ * counters' Map must flatten and hash on every look-up (the keyed hot path); the same
+ * string object carries its hash. Records are replaced when the key cache reads the key
+ * again, and leave with their entry (weak keys). One instance per verifier.
  */
-const lastCounter = new WeakMap<KeyRecord, WindowCounter>();
+export interface RateWindows {
+  /** counts one request in the key's current minute window in one atomic counter call, and reads the window's state from its answer */
+  consume(key: KeyRecord, nowMs: number): Promise<RateWindow>;
+  /** `consume` without a promise, when the counters are in this process's memory; else undefined (nothing counted) */
+  consumeNow(key: KeyRecord, nowMs: number): RateWindow | undefined;
+}
 
-/** The counter a request is counted in: the key's minute window (aligned to the minute), kept one minute past its end. */
-function windowCounter(key: KeyRecord, nowMs: number): WindowCounter {
-  const windowStart = Math.floor(nowMs / MINUTE_MS) * MINUTE_MS;
-  const nextWindow = windowStart + MINUTE_MS;
-  const last = lastCounter.get(key);
-  if (last !== undefined && last.nextWindow === nextWindow) return last;
-  const counter = {
-    name: `rate:${key.id}:${windowStart / 1000}`,
-    nextWindow,
-    expiresAtMs: nextWindow + MINUTE_MS,
+export function createRateWindows(counters: Counters): RateWindows {
+  const lastCounter = new WeakMap<KeyRecord, WindowCounter>();
+
+  /** the counter a request is counted in: the key's minute window (aligned to the minute), kept one minute past its end */
+  function windowCounter(key: KeyRecord, nowMs: number): WindowCounter {
+    const windowStart = Math.floor(nowMs / MINUTE_MS) * MINUTE_MS;
+    const nextWindow = windowStart + MINUTE_MS;
+    const last = lastCounter.get(key);
+    if (last !== undefined && last.nextWindow === nextWindow) return last;
+    const counter = {
+      name: `rate:${key.id}:${windowStart / 1000}`,
+      nextWindow,
+      expiresAtMs: nextWindow + MINUTE_MS,
+    };
+    lastCounter.set(key, counter);
+    return counter;
+  }
+
+  return {
+    async consume(key, nowMs) {
+      const counter = windowCounter(key, nowMs);
+      const result = await counters.incrementWithin(counter.name, 1, key.ratePerMin, counter.expiresAtMs);
+      return windowState(key, nowMs, counter.nextWindow, result);
+    },
+    consumeNow(key, nowMs) {
+      if (counters.incrementWithinNow === undefined) return undefined;
+      const counter = windowCounter(key, nowMs);
+      const result = counters.incrementWithinNow(counter.name, 1, key.ratePerMin, counter.expiresAtMs);
+      return windowState(key, nowMs, counter.nextWindow, result);
+    },
   };
-  lastCounter.set(key, counter);
-  return counter;
-}
-
-/**
- * Counts one request in the key's current minute window in one atomic counter call, and
- * reads the window's state from the counter's answer.
- */
-export async function consumeRateWindow(
-  counters: Counters,
-  key: KeyRecord,
-  nowMs: number,
-): Promise<RateWindow> {
-  const counter = windowCounter(key, nowMs);
-  const result = await counters.incrementWithin(counter.name, 1, key.ratePerMin, counter.expiresAtMs);
-  return windowState(key, nowMs, counter.nextWindow, result);
-}
-
-/** `consumeRateWindow` without a promise, when the counters are in this process's memory; else undefined. */
-export function consumeRateWindowNow(
-  counters: Counters,
-  key: KeyRecord,
-  nowMs: number,
-): RateWindow | undefined {
-  if (counters.incrementWithinNow === undefined) return undefined;
-  const counter = windowCounter(key, nowMs);
-  const result = counters.incrementWithinNow(counter.name, 1, key.ratePerMin, counter.expiresAtMs);
-  return windowState(key, nowMs, counter.nextWindow, result);
 }
 
 function windowState(

@@ -37,7 +37,7 @@ import { reportRoutes } from '../http/routes/reports/index.ts';
 import { createEmbeddedModel } from '../model/embedded/index.ts';
 import type { MicroclimateModel } from '../model/microclimate-model.ts';
 import { loadCities, watchCities } from '../services/city-catalog.ts';
-import type { CityDomainSpec } from '../services/city-domains-port.ts';
+import type { CityDomainSpec, ModelCityDomains } from '../services/city-domains-port.ts';
 import { createHistoricalService } from '../services/data/historical.ts';
 import { createRecordsService } from '../services/data/records.ts';
 import type { ResolveAddress } from '../services/data/resolve-location.ts';
@@ -129,7 +129,7 @@ export interface ComposeOverrides {
   clock?: () => number;
   /** quiet logs in tests */
   logger?: boolean;
-  /** where the process logger (report jobs, queue) writes; stdout by default (tests) */
+  /** where the logs (the process's and the requests') write, also with `logger: false`; stdout by default (tests) */
   logDestination?: DestinationStream;
   /** the compute back end (default: the embedded model in MODEL_DIR); closed with the composition */
   model?: MicroclimateModel;
@@ -209,8 +209,8 @@ export async function compose(
       cities: cities.specs,
       climate: nationalClimate,
     }));
-  // the services see the model through its timing and tracing wrapper (a no-op when off);
-  // the city watcher loads packages into the raw one
+  // every model path (services, feeds, reference years, city watcher) goes through its
+  // timing and tracing wrapper (a no-op when off); only the start-up work uses the raw one
   const model = instrumentModel(rawModel, telemetry);
   computing.push({ name: 'model threads', dependency: 'model', close: () => model.close() });
   let cityWatcher: ReturnType<typeof watchCities> | undefined;
@@ -219,7 +219,7 @@ export async function compose(
   const liveFeeds = createLiveFeeds({
     config,
     database: stores.database,
-    model: rawModel,
+    model,
     clock,
     metrics,
     log: log.child({ component: 'feeds' }),
@@ -228,7 +228,7 @@ export async function compose(
   // backfilled reference years (`svc feeds backfill`): polled, handed to the model's observation input
   const referenceYears = createReferenceYears({
     store: createReferenceStore(stores.database.db),
-    model: rawModel,
+    model,
     refreshMs: config.citiesPollMs,
     warn: (error, message) => log.warn({ err: error }, message),
     // the new year's references (the statistics compare against them) before requests ask
@@ -337,9 +337,13 @@ export async function compose(
     publicBaseUrl: config.publicBaseUrl,
     onCache: cacheProbe('basemap', metrics),
   });
-  const watchedModel = specsFollowing(rawModel, (specs) => {
-    citySpecs = specs;
-  });
+  // the watcher hands the model its city domains; the basemap reads the same list after it
+  const cityDomains: ModelCityDomains = {
+    async setCities(specs) {
+      await model.setCities(specs);
+      citySpecs = specs;
+    },
+  };
   const pdf = overrides.pdf ?? createThreadedPdfRenderer({ executablePath: config.chromiumPath });
   const reports = createReportService({
     store: createReportJobStore(stores.database.db),
@@ -405,7 +409,11 @@ export async function compose(
     failures: faults,
     liveCredits: () => liveFeeds.live.attributions(),
     referenceYearOf: (cityId) => referenceYears.current().years.find((y) => y.domain === cityId)?.year,
-    ...(overrides.logger === false ? { logger: false } : {}),
+    ...(overrides.logDestination
+      ? { logStream: overrides.logDestination }
+      : overrides.logger === false
+        ? { logger: false }
+        : {}),
   });
   faults.bind(app.log);
   await app.register(registerMapAssets);
@@ -429,7 +437,7 @@ export async function compose(
       if (started) return;
       started = true;
       // imported or changed city packages reach the running model (docs/cities.md)
-      cityWatcher = watchCities(sources, watchedModel, cities, {
+      cityWatcher = watchCities(sources, cityDomains, cities, {
         intervalMs: config.citiesPollMs,
         // a request that found a removed city listed calls the model within its deadline
         retireAfterMs: config.computeDeadlineMs + 5_000,
@@ -536,22 +544,4 @@ async function settledWithin(work: Promise<unknown>, limitMs: number): Promise<v
     limitMs,
     () => {},
   );
-}
-
-/** the model, telling `onSpecs` the city domains it was handed once it has them */
-function specsFollowing(
-  model: MicroclimateModel,
-  onSpecs: (specs: readonly CityDomainSpec[]) => void,
-): MicroclimateModel {
-  return new Proxy(model, {
-    get(target, property) {
-      if (property === 'setCities')
-        return async (specs: readonly CityDomainSpec[]) => {
-          await target.setCities(specs);
-          onSpecs(specs);
-        };
-      const value = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
 }

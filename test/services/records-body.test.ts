@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { type CachedRecords, encodeRecordsBody } from '../../src/services/data/records-body.ts';
+import { type CachedRecords, createRecordsBodyEncoder } from '../../src/services/data/records-body.ts';
 import { EMBEDDED_REGISTRY } from '../helpers/embedded-cities.ts';
 
 const brussels = EMBEDDED_REGISTRY.find('brussels')!;
 const location = { address: null, lat: 50.8467, lon: 4.3525 };
 const T = Date.UTC(2026, 10, 26, 4, 0, 0, 123);
+// one encoder for the file, as the records service holds one
+const encodeRecordsBody = createRecordsBodyEncoder();
 
 function payload(): CachedRecords {
   return {

@@ -4,6 +4,7 @@ import type { BlockTally } from '../../domain/metrics/metric-module.ts';
 import { type MetricId as BlockName, DEFAULT_REGISTRY } from '../../domain/metrics/registry.ts';
 import { type CellColumns, LocalCalendars } from '../../domain/stats/index.ts';
 import { startModuleThread } from '../../runtime/module-thread.ts';
+import { ThreadBugError, threadFailure } from '../../runtime/thread-failure.ts';
 import type { StatisticsPool, StatisticsReferences } from '../../services/data/statistics-pool-port.ts';
 import { exerciseYearInTurns } from './statistics-exercise.ts';
 import { planShares, type SharePlan } from './statistics-plan.ts';
@@ -78,7 +79,13 @@ export function createStatisticsPool(size: number): StatisticsPool {
       if (!waiter) return;
       waiting.delete(reply.id);
       if (reply.ok) waiter.resolve(reply);
-      else waiter.reject(new ModelUnavailableError(`statistics failed: ${reply.error}`));
+      else
+        waiter.reject(
+          new ThreadBugError(
+            'statistics thread',
+            reply.error ?? threadFailure('no error posted', () => false),
+          ),
+        );
     });
     worker.on('error', (error) => {
       const failure = new ModelUnavailableError(`statistics worker failed: ${error.message}`, {

@@ -1,5 +1,6 @@
 import { type MetricId as BlockName, DEFAULT_REGISTRY } from '../../domain/metrics/registry.ts';
 import type { CellColumns } from '../../domain/stats/index.ts';
+import type { ThreadFailure } from '../../runtime/thread-failure.ts';
 import type { StatisticsBlocksOut, StatisticsReferences } from '../../services/data/statistics-pool-port.ts';
 
 export interface StatisticsTask {
@@ -16,7 +17,8 @@ export interface StatisticsTask {
 export interface StatisticsReply {
   id: number;
   ok: boolean;
-  error?: string;
+  /** a throw in the statistics code: a bug (nothing outside the thread can fail there) */
+  error?: ThreadFailure;
   blocks: StatisticsBlocksOut;
   /** the tallies asked for (StatisticsTask.tally), by block */
   tallies?: Partial<Record<BlockName, unknown>>;

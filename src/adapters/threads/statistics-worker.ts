@@ -3,6 +3,7 @@ import { computeMetricBlocks } from '../../domain/metrics/compute-blocks.ts';
 import type { BlockTally } from '../../domain/metrics/metric-module.ts';
 import { DEFAULT_REGISTRY } from '../../domain/metrics/registry.ts';
 import { LocalCalendars } from '../../domain/stats/index.ts';
+import { threadFailure } from '../../runtime/thread-failure.ts';
 import { releaseBuffers } from './release-buffers.ts';
 import type { StatisticsReply, StatisticsTask } from './statistics-protocol.ts';
 
@@ -28,7 +29,7 @@ parentPort!.on('message', (task: StatisticsTask) => {
     reply = {
       id: task.id,
       ok: false,
-      error: error instanceof Error ? error.message : String(error),
+      error: threadFailure(error, () => false),
       blocks: {},
     };
   }

@@ -17,6 +17,8 @@ export interface HourlyRecord {
   rel_humidity_pct: number;
   wind_10m_ms: number;
   wind_dir_deg: number;
+  /** a modelled metric's field, written by name (its module's `records`) */
+  [metricField: string]: number | string | undefined;
 }
 
 function round(value: number, decimals: number): number {
@@ -60,9 +62,8 @@ export function meanRecords(series: readonly CellSeries[], models: DomainModels)
       // the reference wind direction is the same for every cell of a domain: no circular mean needed
       wind_dir_deg: round(first.windDirDeg[i]!, 0),
     };
-    const fields = record as unknown as Record<string, number>;
     for (const { name, column, decimals } of modelled)
-      fields[name] = round(mean(series, column, i), decimals);
+      record[name] = round(mean(series, column, i), decimals);
     records.push(record);
   }
   return records;

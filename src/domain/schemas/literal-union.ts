@@ -12,8 +12,8 @@ export function literalUnion<const Values extends readonly string[]>(
   values: Values,
   options?: TSchemaOptions,
 ): TUnion<Literals<Values>> {
-  return Type.Union(
-    values.map((value) => Type.Literal(value)),
-    options,
-  ) as unknown as TUnion<Literals<Values>>;
+  // Array.prototype.map types its result as an array, never the tuple it maps: the one
+  // place the tuple's type is restated
+  const literals = values.map((value) => Type.Literal(value)) as [...Literals<Values>];
+  return Type.Union(literals, options);
 }

@@ -7,6 +7,7 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
 } from 'fastify';
+import type { DestinationStream } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Cities } from '../../domain/coverage/registry.ts';
 import type { KeyVerifier } from '../../services/key-verifier.ts';
@@ -50,6 +51,8 @@ export interface AppDeps {
   /** every product feature's routes, registered the same way */
   features: FeatureRoutes[];
   logger?: FastifyServerOptions['logger'];
+  /** where the request log writes instead of stdout (tests read it) */
+  logStream?: DestinationStream;
   /** counts 5xx answers caused by a failing dependency, throttled (the process's fault log) */
   failures: UpstreamFailureLog;
   /** probes behind GET /v1/health/ready; the route exists only when given */

@@ -22,9 +22,9 @@ function withoutUnheld(hourly: readonly HourlyRecord[], held: readonly DataMetri
     (metric.records ?? []).map((field) => field.name),
   );
   return hourly.map((record) => {
-    const copy: Record<string, unknown> = { ...record };
+    const copy: HourlyRecord = { ...record };
     for (const field of dropped) delete copy[field];
-    return copy as unknown as HourlyRecord;
+    return copy;
   });
 }
 
@@ -37,11 +37,6 @@ interface Framing {
   lastBody: Buffer | null;
 }
 
-/**
- * Framings of each cached payload, per held-metric set and location. Payloads are never
- * changed once cached, so their framings stay true and leave with them (weak keys).
- */
-const framings = new WeakMap<CachedRecords, Map<string, Framing>>();
 /** past this many variants of one payload (address labels), answers are framed afresh */
 const VARIANTS_PER_PAYLOAD = 32;
 
@@ -74,26 +69,6 @@ function frame(
   };
 }
 
-/**
- * The JSON bytes of a real-time or forecast answer:
- * `{"city":…,"location":…,"meta":{…,"retrieved_utc":"…"},"hourly":[…]}`. Only
- * retrieved_utc changes from one request to the next, so everything around it is
- * serialised and encoded once per payload, held metrics and location, and a cache hit
- * copies ready bytes instead of serialising two dozen records again. Under load many hits
- * fall in one millisecond: they share one assembled Buffer (answers are never written to
- * after sending), which spares a fresh 6 kB allocation and copy per request (the
- * README's benchmark row "/v1/realtime cache hit vs bare route"; scripts/profile/cpu-per-request.ts).
- */
-export function encodeRecordsBody(payload: CachedRecords, at: RecordsPlace, retrievedMs: number): Buffer {
-  const framing = framingFor(payload, at);
-  if (framing.lastMs === retrievedMs && framing.lastBody !== null) return framing.lastBody;
-  const retrieved = Buffer.from(new Date(retrievedMs).toISOString(), 'latin1');
-  const body = Buffer.concat([framing.head, retrieved, framing.tail]);
-  framing.lastMs = retrievedMs;
-  framing.lastBody = body;
-  return body;
-}
-
 /** Where an answer is for: its city, location and the metrics the key reads (a records placement). */
 export interface RecordsPlace {
   city: CityDefinition;
@@ -102,26 +77,56 @@ export interface RecordsPlace {
 }
 
 /**
- * The framing of the last payload answered for each place object: a place kept by the
- * placement memo finds it without building the variant text below.
+ * The JSON bytes of a real-time or forecast answer:
+ * `{"city":…,"location":…,"meta":{…,"retrieved_utc":"…"},"hourly":[…]}`. Only
+ * retrieved_utc changes from one request to the next, so everything around it is
+ * serialised and encoded once per payload, held metrics and location, and a cache hit
+ * copies ready bytes instead of serialising two dozen records again. Under load many hits
+ * fall in one millisecond: they share one assembled Buffer (answers are never written to
+ * after sending), which spares a fresh allocation and copy per request
+ * (scripts/profile/cpu-per-request.ts measures it).
  */
-const lastByPlace = new WeakMap<RecordsPlace, { payload: CachedRecords; framing: Framing }>();
+export type RecordsBodyEncoder = (payload: CachedRecords, at: RecordsPlace, retrievedMs: number) => Buffer;
 
-function framingFor(payload: CachedRecords, at: RecordsPlace): Framing {
-  const last = lastByPlace.get(at);
-  if (last !== undefined && last.payload === payload) return last.framing;
-  let variants = framings.get(payload);
-  if (variants === undefined) {
-    variants = new Map();
-    framings.set(payload, variants);
+/** An encoder with its own framings; the records service holds one. */
+export function createRecordsBodyEncoder(): RecordsBodyEncoder {
+  /**
+   * Framings of each cached payload, per held-metric set and location. Payloads are never
+   * changed once cached, so their framings stay true and leave with them (weak keys).
+   */
+  const framings = new WeakMap<CachedRecords, Map<string, Framing>>();
+  /**
+   * The framing of the last payload answered for each place object: a place kept by the
+   * placement memo finds it without building the variant text below.
+   */
+  const lastByPlace = new WeakMap<RecordsPlace, { payload: CachedRecords; framing: Framing }>();
+
+  function framingFor(payload: CachedRecords, at: RecordsPlace): Framing {
+    const last = lastByPlace.get(at);
+    if (last !== undefined && last.payload === payload) return last.framing;
+    let variants = framings.get(payload);
+    if (variants === undefined) {
+      variants = new Map();
+      framings.set(payload, variants);
+    }
+    // the address comes last (as JSON, so null differs from any label): variants never collide
+    const variant = `${at.held.join(',')}|${at.location.lat}|${at.location.lon}|${JSON.stringify(at.location.address)}`;
+    let framing = variants.get(variant);
+    if (framing === undefined) {
+      framing = frame(payload, at.city, at.location, at.held);
+      if (variants.size < VARIANTS_PER_PAYLOAD) variants.set(variant, framing);
+    }
+    lastByPlace.set(at, { payload, framing });
+    return framing;
   }
-  // the address comes last (as JSON, so null differs from any label): variants never collide
-  const variant = `${at.held.join(',')}|${at.location.lat}|${at.location.lon}|${JSON.stringify(at.location.address)}`;
-  let framing = variants.get(variant);
-  if (framing === undefined) {
-    framing = frame(payload, at.city, at.location, at.held);
-    if (variants.size < VARIANTS_PER_PAYLOAD) variants.set(variant, framing);
-  }
-  lastByPlace.set(at, { payload, framing });
-  return framing;
+
+  return (payload, at, retrievedMs) => {
+    const framing = framingFor(payload, at);
+    if (framing.lastMs === retrievedMs && framing.lastBody !== null) return framing.lastBody;
+    const retrieved = Buffer.from(new Date(retrievedMs).toISOString(), 'latin1');
+    const body = Buffer.concat([framing.head, retrieved, framing.tail]);
+    framing.lastMs = retrievedMs;
+    framing.lastBody = body;
+    return body;
+  };
 }

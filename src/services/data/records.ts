@@ -11,7 +11,7 @@ import type { ModelSampling } from '../ports/model-sampling-port.ts';
 import type { Metrics } from '../ports/telemetry-port.ts';
 import { geometryOf } from './geometry-meta.ts';
 import type { ModelSeries } from './model-series-port.ts';
-import { type CachedRecords, encodeRecordsBody } from './records-body.ts';
+import { type CachedRecords, createRecordsBodyEncoder } from './records-body.ts';
 import {
   type Placement,
   PlacementMemo,
@@ -66,6 +66,8 @@ export function createRecordsService(deps: RecordsDeps): RecordsService {
   // parsed payloads of this process, in front of the (possibly shared) string cache, so a
   // hit costs neither a round trip nor a JSON parse
   const parsed = new BoundedMap<string, { payload: CachedRecords; expiresAt: number }>(2000);
+  // the answers' framings around retrieved_utc, per payload and place (records-body.ts)
+  const encodeBody = createRecordsBodyEncoder();
 
   async function compute(
     product: RecordsProduct,
@@ -141,7 +143,7 @@ export function createRecordsService(deps: RecordsDeps): RecordsService {
     // checked first: with metrics off, a hit allocates no labels for a count that goes nowhere
     if (deps.metrics?.enabled)
       deps.metrics.count('svc_cache_requests_total', { cache: product, outcome: cacheStatus });
-    return { body: encodeRecordsBody(payload, at, deps.clock()), cacheStatus };
+    return { body: encodeBody(payload, at, deps.clock()), cacheStatus };
   }
 
   async function placementOf(

@@ -1,6 +1,6 @@
 import { coordinateLabel } from '../../domain/coverage/rounding.ts';
 import { translateFailure } from '../../domain/errors/translate.ts';
-import { Formatters } from '../../domain/reports/format.ts';
+import type { Formatters } from '../../domain/reports/format.ts';
 import type { ReportLang } from '../../domain/reports/i18n/index.ts';
 import { limitToMetrics } from '../../domain/reports/stats.ts';
 import { renderReportHtml } from '../../domain/reports/template.ts';
@@ -20,7 +20,11 @@ import { DAY_MS, RETENTION_DAYS, type ReportServiceDeps } from './types.ts';
  */
 export const QUEUE_NAME = 'reports';
 
-const TRANSIENT = new Set(['upstream_timeout', 'upstream_error', 'upstream_unavailable']);
+const TRANSIENT: ReadonlySet<string> = new Set([
+  'upstream_timeout',
+  'upstream_error',
+  'upstream_unavailable',
+]);
 
 export class PermanentJobError extends Error {
   constructor(readonly detail: string) {
@@ -29,12 +33,11 @@ export class PermanentJobError extends Error {
   }
 }
 
-/** this process's report formatters, kept from one report to the next (domain/reports/format.ts keeps none) */
-const formatters = new Formatters();
-
 export interface GenerateOptions {
   deps: ReportServiceDeps;
   clock: () => number;
+  /** the service's report formatters, kept from one report to the next (domain/reports/format.ts keeps none) */
+  formatters: Formatters;
   leaseMs: number;
   maxAttempts: number;
   retryDelayMs: number;
@@ -178,9 +181,9 @@ export type HtmlInput = Pick<
 
 export async function buildHtml(
   job: HtmlInput,
-  options: Pick<GenerateOptions, 'deps' | 'clock'>,
+  options: Pick<GenerateOptions, 'deps' | 'clock' | 'formatters'>,
 ): Promise<{ html: string; label: string }> {
-  const { deps, clock } = options;
+  const { deps, clock, formatters } = options;
   // the map needs neither the label nor the statistics: it is computed beside them, and
   // the map illustrates, so a report without it beats no report
   const siteMapping = deps

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { classifyPoint } from '../../domain/coverage/classify.ts';
 import { apiError } from '../../domain/errors/catalogue.ts';
 import { withinDeadline } from '../../domain/errors/deadline.ts';
+import { Formatters } from '../../domain/reports/format.ts';
 import { reportFilename } from '../../domain/reports/slug.ts';
 import { DISABLED_TRACING } from '../ports/telemetry-port.ts';
 import { generateReport } from './generate-job.ts';
@@ -46,6 +47,8 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
   const timers = new Set<NodeJS.Timeout>();
   /** PDF retries in flight in this process, so concurrent polls share one print */
   const pdfRetries = new Map<string, Promise<'ready' | 'unavailable'>>();
+  /** the report formatters of each language and time zone, kept from one report to the next */
+  const formatters = new Formatters();
   let sweepTimer: NodeJS.Timeout | null = null;
   let lastPurgeMs = 0;
   let closed = false;
@@ -228,6 +231,7 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
         const outcome = await generateReport(message.jobId, signal, {
           deps,
           clock,
+          formatters,
           leaseMs,
           maxAttempts,
           retryDelayMs,
@@ -268,7 +272,7 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
     },
 
     warmUp() {
-      return warmUpReports(deps, clock);
+      return warmUpReports(deps, clock, formatters);
     },
 
     async idle() {

@@ -1,3 +1,4 @@
+import type { Formatters } from '../../domain/reports/format.ts';
 import { buildHtml, type HtmlInput } from './generate-job.ts';
 import type { ReportServiceDeps } from './types.ts';
 
@@ -21,9 +22,13 @@ const WARM_UP_REPORT: HtmlInput = {
  * them"). Nothing is stored or counted, and no job exists; the statistics of the location
  * are cached as any request's would be.
  */
-export async function warmUpReports(deps: ReportServiceDeps, clock: () => number): Promise<void> {
+export async function warmUpReports(
+  deps: ReportServiceDeps,
+  clock: () => number,
+  formatters: Formatters,
+): Promise<void> {
   const started = clock();
-  const { html } = await buildHtml(WARM_UP_REPORT, { deps, clock });
+  const { html } = await buildHtml(WARM_UP_REPORT, { deps, clock, formatters });
   await deps.pdf.render(html);
   deps.logger?.info({ event: 'reports.warmed_up', duration_ms: clock() - started }, 'report path warmed up');
 }

@@ -1,6 +1,7 @@
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
+import type { TLocalizedValidationError } from 'typebox/error';
 import { ApiError } from '../../../domain/errors/catalogue.ts';
 import { parseReportRequest } from '../../../services/reports/request.ts';
 
@@ -30,9 +31,20 @@ export const reportBodyValidator: FastifySchemaCompiler<TSchema> = ({ schema, ht
     }
     // the parser took what the schema refused: the schema decides, in the app's own words
     // (src/http/problem.ts reads these as it reads Ajv's)
-    return { error: validator.Errors(body) as unknown as Error };
+    return { error: validator.Errors(body).map(asFastifyError) };
   };
 };
+
+/** a TypeBox error in the shape Fastify's validation errors (Ajv's) have */
+function asFastifyError(error: TLocalizedValidationError): FastifySchemaValidationError {
+  return {
+    keyword: error.keyword,
+    instancePath: error.instancePath,
+    schemaPath: error.schemaPath,
+    params: { ...error.params },
+    message: error.message,
+  };
+}
 
 function withoutNulls(body: unknown): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;

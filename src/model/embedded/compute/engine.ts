@@ -1,3 +1,4 @@
+import { ModelUnavailableError } from '../../../domain/errors/failures.ts';
 import type {
   CellSeries,
   DomainId,
@@ -7,7 +8,7 @@ import type {
   SeriesSpan,
   TimedLayer,
 } from '../../../domain/grid/model-data.ts';
-import { LAYER_FIELDS, PHYSICS, type Physics } from '../../../domain/grid/model-data.ts';
+import { LAYER_FIELDS, NATIONAL_DOMAIN, PHYSICS, type Physics } from '../../../domain/grid/model-data.ts';
 import { type LiveInputs, NO_LIVE_INPUTS } from '../../../domain/live/live-inputs.ts';
 import type { ReferenceYear, ReferenceYears } from '../../../domain/live/reference-year.ts';
 import { TIMED_LAYERS } from '../../../domain/map/layers.ts';
@@ -162,7 +163,8 @@ export class ModelEngine {
 
   morphology(id: DomainId): Morphology {
     const m = this.domains.get(id);
-    if (!m) throw new Error(`unknown domain ${id}`);
+    // a domain detached while a request for it was on its way: the model cannot answer it
+    if (!m) throw new ModelUnavailableError(`unknown domain ${id}`);
     return m;
   }
 
@@ -226,11 +228,11 @@ export class ModelEngine {
     const m = this.morphology(id);
     let bg = this.backgrounds.get(this.backgroundKey(m));
     if (!bg) {
-      const national = this.morphology('belgium');
+      const national = this.morphology(NATIONAL_DOMAIN);
       bg =
-        id === 'belgium'
+        id === NATIONAL_DOMAIN
           ? nationalBackground(national)
-          : cityBackground(m, national, this.background('belgium'));
+          : cityBackground(m, national, this.background(NATIONAL_DOMAIN));
       this.backgrounds.set(this.backgroundKey(m), bg);
     }
     return bg;
@@ -238,12 +240,12 @@ export class ModelEngine {
 
   private run(id: DomainId, table: (m: Morphology) => HourTable): Run {
     const m = this.morphology(id);
-    const national = id === 'belgium' ? undefined : this.domains.get('belgium');
+    const national = id === NATIONAL_DOMAIN ? undefined : this.domains.get(NATIONAL_DOMAIN);
     return new Run(
       m,
       table(m),
       this.background(id),
-      national && { m: national, bg: this.background('belgium'), table: () => table(national) },
+      national && { m: national, bg: this.background(NATIONAL_DOMAIN), table: () => table(national) },
     );
   }
 

@@ -2,6 +2,7 @@ import type { DomainId, LonLatWindow, SeriesSpan, TimedLayer } from '../../../do
 import type { LiveInputs } from '../../../domain/live/live-inputs.ts';
 import type { ReferenceYears } from '../../../domain/live/reference-year.ts';
 import type { TileAddress } from '../../../domain/map/mercator.ts';
+import type { ThreadFailure } from '../../../runtime/thread-failure.ts';
 import type { HourSpec } from '../compute/hour-tables.ts';
 import type { HourSlice } from '../compute/series-output.ts';
 import type { WarmTransfer } from '../compute/shared-warm.ts';
@@ -38,7 +39,9 @@ export type Task =
   | { method: 'layerTile'; domain: DomainId; layer: TimedLayer; hour: HourSpec; tile: TileAddress }
   | { method: 'buildingsTile'; domain: DomainId; tile: TileAddress }
   /** each hour's ranges of all `layers`, from one pass over the cells */
-  | { method: 'layerRanges'; domain: DomainId; layers: TimedLayer[]; hours: HourSpec[] };
+  | { method: 'layerRanges'; domain: DomainId; layers: TimedLayer[]; hours: HourSpec[] }
+  /** fault injection (tests): the thread's next task throws, as a bug in the model code would */
+  | { method: 'injectBug' };
 
 export interface TaskMessage {
   id: number;
@@ -47,4 +50,4 @@ export interface TaskMessage {
 
 export type ReplyMessage =
   | { id: number; ok: true; result: unknown }
-  | { id: number; ok: false; error: string };
+  | { id: number; ok: false; error: ThreadFailure };

@@ -4,6 +4,7 @@ import type { DomainId } from '../../../domain/grid/model-data.ts';
 import type { LiveInputs } from '../../../domain/live/live-inputs.ts';
 import type { ReferenceYears } from '../../../domain/live/reference-year.ts';
 import { startModuleThread } from '../../../runtime/module-thread.ts';
+import { ThreadBugError } from '../../../runtime/thread-failure.ts';
 import type { WarmTransfer } from '../compute/shared-warm.ts';
 import type { MorphologyTransfer } from '../morphology/morphology.ts';
 import type { ReplyMessage, Task, WorkerInit } from './protocol.ts';
@@ -90,7 +91,9 @@ export class WorkerPool {
       if (!waiter) return;
       slot.pending.delete(reply.id);
       if (reply.ok) waiter.resolve(reply.result);
-      else waiter.reject(new ModelUnavailableError(`model computation failed: ${reply.error}`));
+      else if (reply.error.expected)
+        waiter.reject(new ModelUnavailableError(`model computation failed: ${reply.error.message}`));
+      else waiter.reject(new ThreadBugError('model thread', reply.error));
     });
     worker.on('error', (error) => this.failAll(slot, error));
     worker.on('exit', (code) => {
@@ -181,6 +184,12 @@ export class WorkerPool {
    */
   async terminateWorker(index: number): Promise<void> {
     await this.slots[index]?.worker.terminate();
+  }
+
+  /** Fault injection: the next task worker `index` runs throws, as a bug in the model code would. */
+  async injectBug(index: number): Promise<void> {
+    const slot = this.slots[index];
+    if (slot) await this.runOn<void>(slot, { method: 'injectBug' });
   }
 
   private runOn<T>(chosen: Slot, task: Task): Promise<T> {

@@ -1,8 +1,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { ModelUnavailableError } from '../../../domain/errors/failures.ts';
 import type { DomainId, TimedLayer } from '../../../domain/grid/model-data.ts';
 import { buildingTileWindow, encodeBuildingSquares } from '../../../domain/map/building-tile.ts';
 import { encodeLayerTile, layerTileCut } from '../../../domain/map/layer-tile.ts';
 import { type TileAddress, tileAt } from '../../../domain/map/mercator.ts';
+import { threadFailure } from '../../../runtime/thread-failure.ts';
 import { ModelEngine } from '../compute/engine.ts';
 import type { HourSpec } from '../compute/hour-tables.ts';
 import { attachMorphology, type Morphology } from '../morphology/morphology.ts';
@@ -21,6 +23,8 @@ const footprints = new DomainFootprints(domains);
 for (const transfer of init.warmed ?? []) engine.adopt(transfer);
 if (init.live) engine.setLive(init.live);
 if (init.reference) engine.setReference(init.reference);
+/** set by an `injectBug` task (tests): the next task fails as a programming error would */
+let bugInjected = false;
 
 function layerTile(
   domain: DomainId,
@@ -44,6 +48,14 @@ function tileReply(bytes: Uint8Array | null): { result: unknown; transfer: Array
 }
 
 function run(task: Task): { result: unknown; transfer: ArrayBuffer[] } {
+  if (task.method === 'injectBug') {
+    bugInjected = true;
+    return { result: null, transfer: [] };
+  }
+  if (bugInjected) {
+    bugInjected = false;
+    injectedBug();
+  }
   if (task.method === 'warm') {
     // the reference-year tables, so that the first request does not pay for them
     const ids = [...(task.domains ?? domains.keys())];
@@ -96,6 +108,11 @@ function run(task: Task): { result: unknown; transfer: ArrayBuffer[] } {
   return { result: engine.layerRanges(task.domain, task.layers, task.hours), transfer: [] };
 }
 
+/** a TypeError thrown from model code, the way a real bug throws (its own frame in the stack) */
+function injectedBug(): never {
+  throw new TypeError(`injected bug: cannot read properties of undefined (reading 'cells')`);
+}
+
 parentPort!.on('message', (message: TaskMessage) => {
   let reply: ReplyMessage;
   let transfer: ArrayBuffer[] = [];
@@ -104,7 +121,12 @@ parentPort!.on('message', (message: TaskMessage) => {
     reply = { id: message.id, ok: true, result: done.result };
     transfer = done.transfer;
   } catch (error) {
-    reply = { id: message.id, ok: false, error: error instanceof Error ? error.message : String(error) };
+    // a domain gone meanwhile is the model being unavailable; anything else is a bug
+    reply = {
+      id: message.id,
+      ok: false,
+      error: threadFailure(error, (e) => e instanceof ModelUnavailableError),
+    };
   }
   parentPort!.postMessage(reply, transfer);
 });

@@ -14,11 +14,12 @@ import { distanceKm } from '../../../../src/model/embedded/live/live-weather.ts'
  * comment: r(x) = r̄ + exp(−d_min / L) · Σ w_s (r_s − r̄) / Σ w_s with w_s = 1 / d_s². The
  * cell is at unequal distances from stations with unequal residuals, so any other weight
  * (1 / d, say) gives another answer; half-way between two stations would not tell them apart.
+ * Every departure r_s − r̄ here is under the ln 4 cap, so the cap plays no part.
  */
 const SITES = [
-  { lat: 50.85, lon: 4.35 },
-  { lat: 50.8, lon: 4.35 },
-  { lat: 50.83, lon: 4.41 },
+  { lat: 50.85, lon: 4.35, footprintKm: 0.01 },
+  { lat: 50.8, lon: 4.35, footprintKm: 0.01 },
+  { lat: 50.83, lon: 4.41, footprintKm: 0.01 },
 ];
 const RESIDUALS = [Math.log(2), -Math.log(1.5), 0.3];
 const MEAN = RESIDUALS.reduce((sum, r) => sum + r, 0) / RESIDUALS.length;
