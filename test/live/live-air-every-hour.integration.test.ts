@@ -9,7 +9,8 @@ import { until } from '../helpers/until.ts';
  * Issue #54: what the live air promises against the fed series, at every hour of the day,
  * on an injected clock (one service's day stepped hour by hour, so the outcome never
  * depends on when the suite runs). Stations inside the zone read the fed NO2 series, each
- * times its own factor. The promise (docs/live-data.md, "residual interpolation"):
+ * times its own factor. The promise, the residual interpolation of docs/live-data.md,
+ * "What the model does with them (`src/model/embedded/live/`)":
  *
  * - at a station the answer is its reading (the model is compared over the same footprint
  *   the answer averages);
