@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { type Deployment, type Instance, startDeployment } from '../helpers/instances.ts';
 import { until } from '../helpers/until.ts';
+import { awayFromUtcMidnight } from '../helpers/utc-day-edge.ts';
 
 /**
  * Scale-out, end to end: two real server processes on one PostgreSQL database and one
@@ -150,6 +151,8 @@ describe('two instances behind one address behave as one service', () => {
 
   test('10 concurrent posts split across both against a quota of 4: exactly 4 accepted', async () => {
     const key = keys.quota;
+    // the posts and the later refusals on one UTC day: the quota resets at midnight
+    await awayFromUtcMidnight(60_000);
     const responses = await Promise.all(
       Array.from({ length: 10 }, (_, i) => postReport(i % 2 === 0 ? a : b, key, GRAND_PLACE)),
     );
