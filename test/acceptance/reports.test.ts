@@ -12,8 +12,8 @@ import {
   startServer,
   UUID_V4,
 } from '../helpers/acceptance.ts';
+import { awayFromUtcMidnight } from '../helpers/clock-edges.ts';
 import { until } from '../helpers/until.ts';
-import { awayFromUtcMidnight } from '../helpers/utc-day-edge.ts';
 
 /** POST /reports, job polling and downloads. */
 

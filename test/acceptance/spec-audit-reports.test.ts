@@ -11,8 +11,8 @@ import {
   type Server,
   startServer,
 } from '../helpers/acceptance.ts';
+import { awayFromUtcMidnight } from '../helpers/clock-edges.ts';
 import { until } from '../helpers/until.ts';
-import { awayFromUtcMidnight } from '../helpers/utc-day-edge.ts';
 
 /**
  * Spec audit of POST /reports and the job resource: what counts against the daily quota, quota

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { BUSY_MACHINE_ENV } from '../helpers/busy-machine.ts';
+import { awayFromUtcMidnight } from '../helpers/clock-edges.ts';
 import { type MixedRequest, mixedRequests, tileTemplates } from '../helpers/mixed-requests.ts';
 import { parseExposition, sampleValue } from '../helpers/scrape.ts';
-import { awayFromUtcMidnight } from '../helpers/utc-day-edge.ts';
 import {
   BRUSSELS,
   type FaultDeployment,

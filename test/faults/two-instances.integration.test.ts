@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { awayFromUtcMidnight } from '../helpers/utc-day-edge.ts';
+import { awayFromUtcMidnight } from '../helpers/clock-edges.ts';
 import {
   BRUSSELS,
   type FaultDeployment,

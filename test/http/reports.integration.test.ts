@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { InjectOptions } from 'fastify';
 import { chromiumChildren } from '../helpers/chromium.ts';
+import { awayFromUtcMidnight } from '../helpers/clock-edges.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { until } from '../helpers/until.ts';
-import { awayFromUtcMidnight } from '../helpers/utc-day-edge.ts';
 
 let service: TestService;
 let key: string;

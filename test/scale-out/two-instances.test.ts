@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { awayFromMinuteEdge, awayFromUtcMidnight } from '../helpers/clock-edges.ts';
 import { type Deployment, type Instance, startDeployment } from '../helpers/instances.ts';
 import { until } from '../helpers/until.ts';
-import { awayFromUtcMidnight } from '../helpers/utc-day-edge.ts';
 
 /**
  * Scale-out, end to end: two real server processes on one PostgreSQL database and one
@@ -84,8 +84,7 @@ describe('two instances behind one address behave as one service', () => {
     const limit = RATE_LIMIT;
     const key = keys.rate;
     // windows are aligned to the minute: start early enough in one that all requests land in it
-    const intoMinute = Date.now() % 60_000;
-    if (intoMinute > 55_000) await new Promise((resolve) => setTimeout(resolve, 60_200 - intoMinute));
+    await awayFromMinuteEdge(15);
     const remaining: number[] = [];
     const resets = new Set<string | null>();
     for (let i = 0; i < limit; i += 1) {

@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { CLI_ENTRY, SERVER_ENTRY } from '../helpers/built-service.ts';
+import { awayFromUtcMidnight } from '../helpers/clock-edges.ts';
 import { SHARED_MODEL_DIR } from '../helpers/service.ts';
 import { until } from '../helpers/until.ts';
-import { awayFromUtcMidnight } from '../helpers/utc-day-edge.ts';
 
 /**
  * WORKERS=2: a real `npm start` process (the built server) that forks two HTTP processes on one
