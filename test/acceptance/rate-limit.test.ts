@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
-  awayFromMinuteEdge,
   bearer,
   type CreatedKey,
   expectProblem,
@@ -9,6 +8,7 @@ import {
   type Server,
   startServer,
 } from '../helpers/acceptance.ts';
+import { awayFromMinuteEdge } from '../helpers/clock-edges.ts';
 
 /** Per-key, per-minute request rate: X-RateLimit-* headers, 429 with Retry-After, what is not counted. */
 

@@ -12,6 +12,7 @@ import {
   startServer,
   UUID_V4,
 } from '../helpers/acceptance.ts';
+import { awayFromUtcMidnight } from '../helpers/clock-edges.ts';
 import { until } from '../helpers/until.ts';
 
 /** POST /reports, job polling and downloads. */
@@ -99,6 +100,8 @@ describe('POST /reports', () => {
   });
 
   test('the daily quota: the next accepted request past it is 429 quota_exceeded', async () => {
+    // both on one UTC day: the quota resets at midnight
+    await awayFromUtcMidnight(60_000);
     const first = await post(GHENT, single);
     assert.equal(first.status, 202, 'the 422 above did not use the quota of 1');
     await first.arrayBuffer();

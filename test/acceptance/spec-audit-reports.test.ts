@@ -11,6 +11,7 @@ import {
   type Server,
   startServer,
 } from '../helpers/acceptance.ts';
+import { awayFromUtcMidnight } from '../helpers/clock-edges.ts';
 import { until } from '../helpers/until.ts';
 
 /**
@@ -58,6 +59,8 @@ async function poll(jobId: string, key: CreatedKey, timeoutMs = 120_000): Promis
 
 describe('daily report quota', () => {
   test('refused requests (400, 422) count nothing; only accepted ones do', async () => {
+    // all on one UTC day: the quota resets at midnight
+    await awayFromUtcMidnight(60_000);
     for (const body of [
       '{"lat":50.8467}',
       '{"lat":50.8467,"lon":4.3525,"radius":51}',
@@ -85,6 +88,7 @@ describe('daily report quota', () => {
   });
 
   test('concurrent requests never pass the daily quota', async () => {
+    await awayFromUtcMidnight(60_000);
     const responses = await Promise.all(
       Array.from({ length: 10 }, () => post(concurrent, JSON.stringify(GHENT))),
     );

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
-  awayFromMinuteEdge,
   bearer,
   type CreatedKey,
   expectProblem,
@@ -11,6 +10,7 @@ import {
   type Server,
   startServer,
 } from '../helpers/acceptance.ts';
+import { awayFromMinuteEdge } from '../helpers/clock-edges.ts';
 import { until } from '../helpers/until.ts';
 
 /**

@@ -140,7 +140,10 @@ export async function startFaultDeployment(
   };
 }
 
-/** The key's report quota counter today, straight from the database. */
+/**
+ * The key's report quota counter today, straight from the database: a test comparing two
+ * readings keeps off midnight UTC (clock-edges.ts), when the day's counter changes.
+ */
 export async function quotaUsed(deployment: FaultDeployment): Promise<number> {
   const rows = await deployment.sql('select value from counters where name = $1', [
     quotaCounterName(deployment.key.id, Date.now()),

@@ -13,6 +13,8 @@ import { SHARED_MODEL_DIR, startTestService, type TestService } from '../helpers
  * says a worker is missing, and the pool starts a replacement by itself.
  */
 
+const DEADLINE_MS = 20_000;
+
 describe('faults: a model worker thread dies', () => {
   let service: TestService;
   let pool: WorkerPool;
@@ -26,8 +28,8 @@ describe('faults: a model worker thread dies', () => {
     });
     // the pool is the model's own; reaching it is how a test kills one thread
     pool = (model as unknown as { pool: WorkerPool }).pool;
-    // a deadline far above the 2 s asserted below, so a wait for it would fail the test
-    service = await startTestService({ COMPUTE_DEADLINE_MS: '20000' }, { model, start: false });
+    // a deadline far above the bound asserted below, so a wait for it would fail the test
+    service = await startTestService({ COMPUTE_DEADLINE_MS: String(DEADLINE_MS) }, { model, start: false });
     key = await service.createKey(['--rate-per-min', '10000']);
   });
   after(() => service?.close());
@@ -47,7 +49,9 @@ describe('faults: a model worker thread dies', () => {
     const elapsed = performance.now() - started;
     assert.equal(failed.statusCode, 502, failed.body);
     assert.equal(failed.json().code, 'upstream_error');
-    assert.ok(elapsed < 2000, `answered in ${Math.round(elapsed)} ms`);
+    // failed with its thread, not at the deadline: the bound only tells the two apart (a loaded
+    // machine delays an at-once answer by seconds, never by the deadline's 20)
+    assert.ok(elapsed < DEADLINE_MS / 2, `answered in ${Math.round(elapsed)} ms`);
 
     const down = await ready();
     assert.equal(down.statusCode, 503, down.body);

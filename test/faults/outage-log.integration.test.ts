@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { BUSY_MACHINE_ENV } from '../helpers/busy-machine.ts';
+import { awayFromUtcMidnight } from '../helpers/clock-edges.ts';
 import { type MixedRequest, mixedRequests, tileTemplates } from '../helpers/mixed-requests.ts';
 import { parseExposition, sampleValue } from '../helpers/scrape.ts';
 import {
@@ -44,6 +45,9 @@ let base: string;
 let mix: MixedRequest[];
 
 before(async () => {
+  // the quota's counter of the day is read before the outage and after it (the file: under a
+  // minute on CI): both on one UTC day, the quota resets at midnight
+  await awayFromUtcMidnight(3 * 60_000);
   deployment = await startFaultDeployment(1, { metrics: true, extraEnv: BUSY_MACHINE_ENV });
   base = deployment.instances[0]!.base;
   mix = mixedRequests({

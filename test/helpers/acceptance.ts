@@ -255,12 +255,6 @@ export function insideRing(ring: ReadonlyArray<readonly number[]>, lon: number, 
   return inside;
 }
 
-/** Waits until at least `marginS` seconds remain in the current minute (rate windows are minute-aligned). */
-export async function awayFromMinuteEdge(marginS: number): Promise<void> {
-  const left = 60 - ((Date.now() / 1000) % 60);
-  if (left < marginS) await new Promise((r) => setTimeout(r, left * 1000 + 200));
-}
-
 /** Grand-Place, Brussels: inside the high-resolution zone. */
 export const GRAND_PLACE = { lat: 50.8467, lon: 4.3525 };
 /** Ghent: in Belgium, outside every city. */

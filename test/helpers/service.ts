@@ -61,12 +61,16 @@ export async function startTestService(
 /**
  * One started service for a whole test file, with a key whose rate window no test of the
  * file reaches: started before the file's first test (node:test `before`), closed after
- * its last. Read `service` and `key` inside tests, once started.
+ * its last. Read `service` and `key` inside tests, once started. `clock`: the service's
+ * (the wall clock unless given).
  */
-export function serviceForFile(): { readonly service: TestService; readonly key: string } {
+export function serviceForFile(options: { clock?: () => number } = {}): {
+  readonly service: TestService;
+  readonly key: string;
+} {
   const file = {} as { service: TestService; key: string };
   before(async () => {
-    file.service = await startTestService();
+    file.service = await startTestService({}, options);
     file.key = await file.service.createKey(['--rate-per-min', '10000']);
   });
   after(() => file.service.close());

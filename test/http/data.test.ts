@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { AWKWARD_INSTANTS } from '../helpers/awkward-instants.ts';
 import { serviceForFile, startTestService } from '../helpers/service.ts';
 import { until } from '../helpers/until.ts';
 
@@ -10,7 +11,21 @@ const LILLE = { lat: 50.6366, lon: 3.0635 };
 const ATOMIUM = { lat: 50.89492, lon: 4.34211 };
 const CHARLEROI = { lat: 50.411, lon: 4.4445 };
 
-const file = serviceForFile();
+const HOUR = 3_600_000;
+const RECORD_FIELDS = ['c', 'c_pm25', 'c_pm10', 'c_o3', 'ucomfort', 'ugust', 'utci'];
+
+// the service's clock: the wall clock, except while a test stands it on one instant
+let pinnedAt: number | undefined;
+const file = serviceForFile({ clock: () => pinnedAt ?? Date.now() });
+
+async function standingAt<T>(ms: number, work: () => Promise<T>): Promise<T> {
+  pinnedAt = ms;
+  try {
+    return await work();
+  } finally {
+    pinnedAt = undefined;
+  }
+}
 
 const inject = (options: InjectOptions) => file.service.composition.app.inject(options);
 const get = (url: string, secret = file.key) => inject({ url, headers: { 'x-api-key': secret } });
@@ -194,30 +209,36 @@ describe('GET /historical/stats', () => {
 });
 
 describe('GET /realtime and /forecast', () => {
-  test('real-time records up to the most recent observed hour, with every field as numbers', async () => {
-    const response = await get(`/v1/realtime?lat=${GRAND_PLACE.lat}&lon=${GRAND_PLACE.lon}`);
-    assert.equal(response.statusCode, 200, response.body);
-    assert.equal(response.headers['x-cache'], 'miss');
-    const body = response.json();
-    assert.equal(body.city.id, 'brussels');
-    assert.equal(body.meta.radius_m, 10);
-    assert.equal(typeof body.meta.resolution_m, 'number');
-    assert.equal(body.meta.hours, body.hourly.length);
-    assert.ok(body.hourly.length > 0);
-    for (const record of body.hourly) {
-      assert.equal(record.timestamp, String(Date.parse(record.hour)));
-      for (const field of ['c', 'c_pm25', 'c_pm10', 'c_o3', 'ucomfort', 'ugust', 'utci']) {
-        assert.equal(typeof record[field], 'number', field);
+  test('real-time records end at the latest completed hour at every kind of instant, with every field as numbers', async () => {
+    // a point no other test of this file asks for: each instant's first answer is computed
+    const at = 'lat=50.84685&lon=4.35262';
+    for (const instant of AWKWARD_INSTANTS) {
+      const body = await standingAt(instant.ms, async () => {
+        const response = await get(`/v1/realtime?${at}`);
+        assert.equal(response.statusCode, 200, `${instant.name}: ${response.body}`);
+        assert.equal(response.headers['x-cache'], 'miss', instant.name);
+        const again = await get(`/v1/realtime?${at}`);
+        assert.equal(again.headers['x-cache'], 'hit', instant.name);
+        return response.json();
+      });
+      assert.equal(body.city.id, 'brussels');
+      assert.equal(body.meta.radius_m, 10);
+      assert.equal(typeof body.meta.resolution_m, 'number');
+      assert.equal(body.meta.hours, body.hourly.length);
+      const hours = body.hourly.map((r: { hour: string }) => Date.parse(r.hour));
+      // the day of completed hours: the hour before the clock's, back 24 hours, one by one
+      const latest = Math.floor(instant.ms / HOUR) * HOUR - HOUR;
+      assert.deepEqual(
+        hours,
+        Array.from({ length: 24 }, (_, i) => latest - (23 - i) * HOUR),
+        instant.name,
+      );
+      for (const record of body.hourly) {
+        assert.equal(record.timestamp, String(Date.parse(record.hour)));
+        for (const field of RECORD_FIELDS)
+          assert.equal(typeof record[field], 'number', `${instant.name} ${record.hour} ${field}`);
       }
     }
-    const last = Date.parse(body.hourly.at(-1).hour);
-    const currentHour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
-    assert.ok(
-      last < currentHour + 1 && last >= currentHour - 2 * 3_600_000,
-      'last record is the latest observed hour',
-    );
-    const again = await get(`/v1/realtime?lat=${GRAND_PLACE.lat}&lon=${GRAND_PLACE.lon}`);
-    assert.equal(again.headers['x-cache'], 'hit');
   });
 
   test('two radii at one point are kept apart in the cache: the second is a miss with its own values', async () => {
@@ -248,14 +269,23 @@ describe('GET /realtime and /forecast', () => {
     assert.deepEqual(smallAgain.json().hourly, small.json().hourly);
   });
 
-  test('forecast records start after the observed hours and stay within the 48 h ceiling, in time order', async () => {
-    const body = (await get(`/v1/forecast?lat=${GRAND_PLACE.lat}&lon=${GRAND_PLACE.lon}&radius=25`)).json();
-    assert.equal(body.meta.radius_m, 25);
-    const hours = body.hourly.map((r: { hour: string }) => Date.parse(r.hour));
-    assert.ok(hours.length >= 24);
-    for (let i = 1; i < hours.length; i++) assert.ok(hours[i] > hours[i - 1]);
-    assert.ok(hours[0] > Date.now() - 2 * 3_600_000);
-    assert.ok(hours.at(-1) <= Date.now() + 49 * 3_600_000);
+  test('forecast records start after the observed hours and stay within the 48 h ceiling, in time order, at every kind of instant', async () => {
+    const at = 'lat=50.84685&lon=4.35262&radius=25';
+    for (const instant of AWKWARD_INSTANTS) {
+      const response = await standingAt(instant.ms, () => get(`/v1/forecast?${at}`));
+      assert.equal(response.statusCode, 200, `${instant.name}: ${response.body}`);
+      const body = response.json();
+      assert.equal(body.meta.radius_m, 25);
+      const hours = body.hourly.map((r: { hour: string }) => Date.parse(r.hour));
+      assert.ok(hours.length >= 24, instant.name);
+      for (let i = 1; i < hours.length; i++) assert.ok(hours[i] > hours[i - 1], instant.name);
+      // issued at the latest completed hour: the first step is the clock's own hour
+      assert.equal(hours[0], Math.floor(instant.ms / HOUR) * HOUR, instant.name);
+      assert.ok(hours.at(-1) <= instant.ms + 48 * HOUR, instant.name);
+      for (const record of body.hourly)
+        for (const field of RECORD_FIELDS)
+          assert.equal(typeof record[field], 'number', `${instant.name} ${record.hour} ${field}`);
+    }
   });
 
   test('outside every covered city, in a planned zone, or in a city without the product: instant 422', async () => {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { InjectOptions } from 'fastify';
 import { chromiumChildren } from '../helpers/chromium.ts';
+import { awayFromUtcMidnight } from '../helpers/clock-edges.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { until } from '../helpers/until.ts';
 
@@ -120,6 +121,8 @@ describe('report lifecycle through HTTP', () => {
 
   test('outside coverage is an instant 422 that counts nothing; the quota is exact under concurrency', async () => {
     const limited = await service.createKey(['--reports-per-day', '3']);
+    // the eight posts on one UTC day: the quota resets at midnight
+    await awayFromUtcMidnight(60_000);
     const outside = await post({ lat: 50.6366, lon: 3.0635 }, limited);
     assert.equal(outside.statusCode, 422);
     assert.equal(outside.json().code, 'outside_coverage');

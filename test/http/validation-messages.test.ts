@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { InjectOptions } from 'fastify';
+import { awayFromUtcMidnight } from '../helpers/clock-edges.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 
 /**
@@ -148,6 +149,8 @@ test('a quota of one report is written in the singular', async () => {
       headers: { authorization: `Bearer ${onePerDay}` },
       payload: { lat: 50.4687, lon: 4.8625 },
     });
+  // both on one UTC day: the quota resets at midnight
+  await awayFromUtcMidnight(60_000);
   assert.equal((await order()).statusCode, 202);
   const refused = await order();
   assert.equal(refused.statusCode, 429);

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { awayFromMinuteEdge, awayFromUtcMidnight } from '../helpers/clock-edges.ts';
 import { type Deployment, type Instance, startDeployment } from '../helpers/instances.ts';
 import { until } from '../helpers/until.ts';
 
@@ -83,8 +84,7 @@ describe('two instances behind one address behave as one service', () => {
     const limit = RATE_LIMIT;
     const key = keys.rate;
     // windows are aligned to the minute: start early enough in one that all requests land in it
-    const intoMinute = Date.now() % 60_000;
-    if (intoMinute > 55_000) await new Promise((resolve) => setTimeout(resolve, 60_200 - intoMinute));
+    await awayFromMinuteEdge(15);
     const remaining: number[] = [];
     const resets = new Set<string | null>();
     for (let i = 0; i < limit; i += 1) {
@@ -150,6 +150,8 @@ describe('two instances behind one address behave as one service', () => {
 
   test('10 concurrent posts split across both against a quota of 4: exactly 4 accepted', async () => {
     const key = keys.quota;
+    // the posts and the later refusals on one UTC day: the quota resets at midnight
+    await awayFromUtcMidnight(60_000);
     const responses = await Promise.all(
       Array.from({ length: 10 }, (_, i) => postReport(i % 2 === 0 ? a : b, key, GRAND_PLACE)),
     );

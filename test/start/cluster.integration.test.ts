@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { CLI_ENTRY, SERVER_ENTRY } from '../helpers/built-service.ts';
+import { awayFromUtcMidnight } from '../helpers/clock-edges.ts';
 import { SHARED_MODEL_DIR } from '../helpers/service.ts';
 import { until } from '../helpers/until.ts';
 
@@ -128,6 +129,8 @@ test('two processes serve one port and a key gets exactly its minute window acro
 
 test("a key's daily report quota is exact across both processes, and every accepted report completes", async () => {
   const key = createKey(1_000, ['--reports-per-day', '4']);
+  // the ten posts on one UTC day: the quota resets at midnight
+  await awayFromUtcMidnight(60_000);
   // separate connections, so the kernel hands them to both processes; both count in the
   // one SQLite database under DATA_DIR
   const answers = await Promise.all(

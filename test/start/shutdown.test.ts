@@ -145,13 +145,18 @@ describe('closeInPhases: every close has a deadline', () => {
     const closedBy = drainAt + 400;
     const draining = step('http server', 'clients', { hang: true });
     const after = step('database', 'database', { ms: 5 });
+    const closedByLate = lateness(closedBy);
     await closeInPhases(
       [{ steps: [draining.closeStep], runsUntilAtLeast: drainAt }, { steps: [after.closeStep] }],
       closedBy,
     );
     // half of the 400 ms after the drain deadline: abandoned around drainAt + 200
     assert.ok(after.seen.startedAt >= drainAt + 150, `${after.seen.startedAt - drainAt} ms after drainAt`);
-    assert.ok(after.seen.closedAt > 0 && after.seen.closedAt <= closedBy + 200);
+    const late = await closedByLate;
+    assert.ok(
+      after.seen.closedAt > 0 && after.seen.closedAt <= closedBy + late + SLACK_MS,
+      `closed ${after.seen.closedAt - closedBy} ms past the deadline (timers ${late} ms late)`,
+    );
   });
 
   test('the log line: one entry per dependency, every step with its reason', () => {

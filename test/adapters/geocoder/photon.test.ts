@@ -133,7 +133,8 @@ describe('Photon adapter', () => {
     handler = () => {}; // never answers
     const started = Date.now();
     await upstreamError(createPhotonGeocoder({ url: base, timeoutMs: 200 }).search('x', 1), /within 200 ms/);
-    assert.ok(Date.now() - started < 2000);
+    // the bound only tells "gave up" from "hung" (a loaded machine delays the timer by seconds)
+    assert.ok(Date.now() - started < 30_000);
   });
 
   test('malformed JSON and non-GeoJSON bodies are upstream_error', async () => {
