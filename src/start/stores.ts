@@ -29,19 +29,7 @@ export async function openStores(
     statementTimeoutMs: POSTGRES_TIMEOUTS.statementTimeoutMs,
     instrument: (dialect, system) => instrumentDialect(dialect, system, telemetry),
   });
-  let redis: Redis | null = null;
-  let closeRedis: ((redis: Redis) => Promise<void>) | null = null;
-  if (config.redisUrl) {
-    // the Redis client is loaded only when configured (docs/performance.md, "Memory")
-    const connection = await import('../adapters/redis/connection.ts');
-    redis = instrumentRedis(
-      connection.openRedis(config.redisUrl, 'commands', faults, connection.REQUEST_PATH_REDIS),
-      telemetry,
-    );
-    closeRedis = connection.closeRedis;
-    // the first requests find Redis connected; if it is down, they answer 503 until it is back
-    await connection.awaitReady(redis, 3000);
-  }
+  const { redis, closeRedis } = await openConfiguredRedis(config, faults, telemetry);
   // per-minute rate windows: Redis when instances share them; the primary process's memory
   // when this is one of several HTTP processes (WORKERS); else this process's memory
   // (a window lives a minute; a restart forgets at most the current one)
@@ -69,41 +57,67 @@ export async function openStores(
   };
 
   function closeSteps(): CloseStep[] {
-    const steps: CloseStep[] = [
-      {
-        name: 'rate windows',
-        dependency: redis ? 'redis' : cluster.isWorker ? 'cluster primary' : 'memory',
-        close: () => counters.close(),
-      },
-    ];
-    const connection = redis;
-    if (connection && closeRedis) {
-      const quit = closeRedis;
-      steps.push({
-        name: 'redis commands connection',
-        dependency: 'redis',
-        close: () => quit(connection),
-        abandon: () => connection.disconnect(),
-      });
-    }
-    steps.push({
-      name: 'database',
-      dependency: 'database',
-      // a last round trip says whether the database was still there to be closed cleanly:
-      // a pool whose connections were lost ends at once, with nothing to tell
-      async close() {
-        await quotas.close();
-        const unanswered = await databaseProbe(database.db)
-          .check()
-          .then(
-            () => null,
-            (error: unknown) => error,
-          );
-        await database.close();
-        if (unanswered !== null) throw unanswered;
-      },
-      abandon: () => void database.close().catch(() => {}),
-    });
-    return steps;
+    return storeCloseSteps({ redis, closeRedis, counters, quotas, database });
   }
+}
+
+/** The Redis commands connection, loaded only when configured (docs/performance.md, "Memory"). */
+async function openConfiguredRedis(config: Readonly<Config>, faults: FaultLog, telemetry: Telemetry) {
+  if (!config.redisUrl) return { redis: null, closeRedis: null };
+  const connection = await import('../adapters/redis/connection.ts');
+  const redis: Redis = instrumentRedis(
+    connection.openRedis(config.redisUrl, 'commands', faults, connection.REQUEST_PATH_REDIS),
+    telemetry,
+  );
+  // the first requests find Redis connected; if it is down, they answer 503 until it is back
+  await connection.awaitReady(redis, 3000);
+  return { redis, closeRedis: connection.closeRedis };
+}
+
+interface OpenStores {
+  redis: Redis | null;
+  closeRedis: ((redis: Redis) => Promise<void>) | null;
+  counters: { close(): Promise<void> };
+  quotas: { close(): Promise<void> };
+  database: Awaited<ReturnType<typeof openDatabase>>;
+}
+
+/** Each store a close step of its own (shutdown.ts closes them together). */
+function storeCloseSteps({ redis, closeRedis, counters, quotas, database }: OpenStores): CloseStep[] {
+  const steps: CloseStep[] = [
+    {
+      name: 'rate windows',
+      dependency: redis ? 'redis' : cluster.isWorker ? 'cluster primary' : 'memory',
+      close: () => counters.close(),
+    },
+  ];
+  const connection = redis;
+  if (connection && closeRedis) {
+    const quit = closeRedis;
+    steps.push({
+      name: 'redis commands connection',
+      dependency: 'redis',
+      close: () => quit(connection),
+      abandon: () => connection.disconnect(),
+    });
+  }
+  steps.push({
+    name: 'database',
+    dependency: 'database',
+    // a last round trip says whether the database was still there to be closed cleanly:
+    // a pool whose connections were lost ends at once, with nothing to tell
+    async close() {
+      await quotas.close();
+      const unanswered = await databaseProbe(database.db)
+        .check()
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
+      await database.close();
+      if (unanswered !== null) throw unanswered;
+    },
+    abandon: () => void database.close().catch(() => {}),
+  });
+  return steps;
 }
