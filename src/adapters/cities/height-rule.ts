@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import { buildingHeight, MAX_HEIGHT_M, metres, type Tags } from '../../domain/coverage/city-package/tags.ts';
+import { readTallBuildings, type TallBuilding } from './tall-buildings.ts';
 
 /**
  * The height an `import-osm --heights FILE` writes on each building (docs/heights.md):
@@ -16,6 +18,8 @@ export interface HeightRuleFile {
   default_m: number;
   /** OSM `building` value → metres (garages, sheds, houses, towers…) */
   by_building: Record<string, number>;
+  /** a sourced table of tall buildings (tall-buildings.ts), relative to this file; they win over the rule */
+  tall_buildings?: string;
   /** zones of one urban fabric: properties `fabric` (a name) and `default_m` */
   fabrics: { type: 'FeatureCollection'; features: Array<Feature<Polygon | MultiPolygon>> };
 }
@@ -75,12 +79,20 @@ export function heightRule(file: HeightRuleFile): BuildingHeightRule {
   };
 }
 
-export async function readHeightRule(path: string): Promise<BuildingHeightRule> {
+export interface HeightRules {
+  rule: BuildingHeightRule;
+  tallBuildings: TallBuilding[];
+}
+
+export async function readHeightRules(path: string): Promise<HeightRules> {
   let parsed: HeightRuleFile;
   try {
     parsed = JSON.parse(await readFile(path, 'utf8')) as HeightRuleFile;
   } catch (error) {
     throw new Error(`--heights ${path}: ${(error as Error).message}`);
   }
-  return heightRule(parsed);
+  const tallBuildings = parsed.tall_buildings
+    ? await readTallBuildings(resolve(dirname(path), parsed.tall_buildings))
+    : [];
+  return { rule: heightRule(parsed), tallBuildings };
 }

@@ -17,6 +17,7 @@ import {
 } from '../../domain/coverage/city-package/tags.ts';
 import type { BuildingHeightRule } from './height-rule.ts';
 import { PBF_REFUSAL, readOsmInput, readOsmInputs, refusal } from './osm-inputs.ts';
+import { applyTallBuildings, type TallBuilding, type TallBuildingMatch } from './tall-buildings.ts';
 
 /**
  * A city data package from an OpenStreetMap extract (.osm.pbf, read with
@@ -51,6 +52,8 @@ export interface OsmPackage {
     droppedHeights: number;
     /** rings and lines over the package's vertex limit, left out */
     droppedLong: number;
+    /** each tall building of the table, and the footprint height it replaced (null: not in the extract) */
+    tallBuildings: TallBuildingMatch[];
     /** districts whose footprints are too incomplete: built share estimated (districts.geojson) */
     estimatedDistricts: number;
   };
@@ -136,6 +139,8 @@ export async function packageFromOsm(
     weatherPath?: string | undefined;
     /** writes an explicit `height` (and `height_source`) on every building */
     heightRule?: BuildingHeightRule | undefined;
+    /** tall buildings at their sourced heights, over the rule (docs/heights.md) */
+    tallBuildings?: readonly TallBuilding[] | undefined;
   },
 ): Promise<OsmPackage> {
   const { manifest, boundary, zone, extract } = await readOsmInputs(pbfPath, options);
@@ -317,6 +322,10 @@ export async function packageFromOsm(
     });
   }
 
+  const tallBuildings = applyTallBuildings(
+    buildings as Parameters<typeof applyTallBuildings>[0],
+    options.tallBuildings ?? [],
+  );
   const collection = (features: unknown[]) =>
     `{"type":"FeatureCollection","features":[\n${features.map((f) => JSON.stringify(f)).join(',\n')}\n]}\n`;
   const files: PackageFiles = {
@@ -356,6 +365,7 @@ export async function packageFromOsm(
       landcover: landcover.length,
       droppedHeights,
       droppedLong,
+      tallBuildings,
       estimatedDistricts: completeness.districts.filter((d) => d.geometry === 'estimated').length,
     },
   };

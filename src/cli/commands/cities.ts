@@ -8,6 +8,7 @@ import {
 } from '../../adapters/cities/package-dir.ts';
 import { validatedPackageSpec } from '../../adapters/cities/package-geometry.ts';
 import type { CityPackageStore } from '../../adapters/cities/package-store.ts';
+import type { TallBuildingMatch } from '../../adapters/cities/tall-buildings.ts';
 import { MAX_POSITIONS } from '../../domain/coverage/city-package/limits.ts';
 import {
   formatPackageError,
@@ -84,9 +85,9 @@ export async function runCitiesCommand(argv: string[], deps: CitiesCommandDeps):
     });
     if (positionals.length !== 1 || !values.manifest || !values.boundary) throw new UsageError(USAGE);
     const { packageFromOsm } = await import('../../adapters/cities/osm-extract.ts');
-    const { readHeightRule } = await import('../../adapters/cities/height-rule.ts');
+    const { readHeightRules } = await import('../../adapters/cities/height-rule.ts');
     const started = deps.clock();
-    const heightRule = values.heights ? await readHeightRule(values.heights) : undefined;
+    const heights = values.heights ? await readHeightRules(values.heights) : undefined;
     const built = await refusingUnreadable(() =>
       packageFromOsm(positionals[0]!, {
         manifestPath: values.manifest!,
@@ -94,7 +95,8 @@ export async function runCitiesCommand(argv: string[], deps: CitiesCommandDeps):
         outDir: values.out,
         plannedBoundaryPath: values['planned-boundary'],
         weatherPath: values.weather,
-        heightRule,
+        heightRule: heights?.rule,
+        tallBuildings: heights?.tallBuildings,
       }),
     );
     deps.err(
@@ -106,6 +108,7 @@ export async function runCitiesCommand(argv: string[], deps: CitiesCommandDeps):
         (built.summary.droppedLong
           ? `, ${built.summary.droppedLong} rings or lines over ${MAX_POSITIONS} positions left out`
           : '') +
+        tallBuildingsLine(built.summary.tallBuildings) +
         (built.summary.estimatedDistricts
           ? `, ${built.summary.estimatedDistricts} districts mapped too sparsely: built share estimated (districts.geojson)`
           : '') +
@@ -131,6 +134,17 @@ export async function runCitiesCommand(argv: string[], deps: CitiesCommandDeps):
     return;
   }
   throw new UsageError(USAGE);
+}
+
+/** ", 15 tall buildings at their sourced heights (2 not in the extract: …)" */
+function tallBuildingsLine(matches: readonly TallBuildingMatch[]): string {
+  if (matches.length === 0) return '';
+  const missing = matches.filter((m) => m.replaced === null).map((m) => m.name);
+  const placed = matches.length - missing.length;
+  return (
+    `, ${placed} tall buildings at their sourced heights` +
+    (missing.length ? ` (${missing.length} not in the extract: ${missing.join('; ')})` : '')
+  );
 }
 
 async function importPackage(files: PackageFiles, deps: CitiesCommandDeps): Promise<void> {
