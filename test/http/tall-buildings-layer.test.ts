@@ -61,7 +61,7 @@ async function heightAt(template: string, row: TallRow): Promise<number | null> 
     for (let k = 0; k + 1 < ring.length; k++)
       twice += ring[k]![0]! * ring[k + 1]![1]! - ring[k + 1]![0]! * ring[k]![1]!;
     const area = Math.abs(twice);
-    if (!best || area < best.area) best = { height: Number(feature.properties.Height), area };
+    if (!best || area < best.area) best = { height: Number(feature.properties?.Height), area };
   }
   return best?.height ?? null;
 }
