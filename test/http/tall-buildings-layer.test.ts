@@ -44,7 +44,10 @@ async function buildingsTileTemplate(): Promise<string> {
 /** The `Height` of the smallest footprint of the tile holding the point (the tower, not its podium). */
 async function heightAt(template: string, row: TallRow): Promise<number | null> {
   const address = tileAt(row.lon, row.lat, 16);
-  const url = new URL(template.replace('{z}/{x}/{y}', `${address.z}/${address.x}/${address.y}`), 'http://svc');
+  const url = new URL(
+    template.replace('{z}/{x}/{y}', `${address.z}/${address.x}/${address.y}`),
+    'http://svc',
+  );
   const response = await service.composition.app.inject({ url: `${url.pathname}${url.search}` });
   assert.equal(response.statusCode, 200, `${row.name}: ${response.statusCode}`);
   const layer = new VectorTile(new PbfReader(response.rawPayload)).layers.buildings;
