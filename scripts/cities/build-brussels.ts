@@ -54,6 +54,8 @@ export async function buildBrussels(outDir: string): Promise<string> {
         source(EPW),
         '--heights',
         source('heights.json'),
+        '--edits',
+        source('changes-since-2013.json'),
         '--out',
         outDir,
       ],

@@ -12,7 +12,7 @@ export const USAGE = `usage: npm run --silent svc -- <command>
   keys list                    every key as a JSON array, without secrets
   cities import DIR            validate a city data package (docs/cities.md), rasterise it, make it live
   cities import-osm FILE.osm.pbf --manifest city.json --boundary boundary.geojson [--out DIR]
-              [--planned-boundary FILE] [--weather FILE.epw] [--heights FILE.json]
+              [--planned-boundary FILE] [--weather FILE.epw] [--heights FILE.json] [--edits FILE.json]
   cities list                  shipped and imported cities (JSON array)
   cities remove ID             an imported city; a shipped one imported over comes back
   gazetteer import FILE        load an OpenAddresses CSV (.csv or .csv.gz) into the embedded gazetteer

@@ -16,6 +16,7 @@ import {
   type Tags,
 } from '../../domain/coverage/city-package/tags.ts';
 import type { BuildingHeightRule } from './height-rule.ts';
+import { applyRoadEdits, type MapEdits, type RoadEditOutcome } from './map-edits.ts';
 import { PBF_REFUSAL, readOsmInput, readOsmInputs, refusal } from './osm-inputs.ts';
 import { applyTallBuildings, type TallBuilding, type TallBuildingMatch } from './tall-buildings.ts';
 
@@ -54,6 +55,8 @@ export interface OsmPackage {
     droppedLong: number;
     /** each tall building of the table, and the footprint height it replaced (null: not in the extract) */
     tallBuildings: TallBuildingMatch[];
+    /** each change since the extract and how many roads it changed */
+    roadEdits: RoadEditOutcome[];
     /** districts whose footprints are too incomplete: built share estimated (districts.geojson) */
     estimatedDistricts: number;
   };
@@ -141,6 +144,8 @@ export async function packageFromOsm(
     heightRule?: BuildingHeightRule | undefined;
     /** tall buildings at their sourced heights, over the rule (docs/heights.md) */
     tallBuildings?: readonly TallBuilding[] | undefined;
+    /** changes since the extract was taken, applied on top of it (map-edits.ts) */
+    edits?: MapEdits | undefined;
   },
 ): Promise<OsmPackage> {
   const { manifest, boundary, zone, extract } = await readOsmInputs(pbfPath, options);
@@ -326,6 +331,7 @@ export async function packageFromOsm(
     buildings as Parameters<typeof applyTallBuildings>[0],
     options.tallBuildings ?? [],
   );
+  const roadEdits = applyRoadEdits(roads as Parameters<typeof applyRoadEdits>[0], options.edits?.roads ?? []);
   const collection = (features: unknown[]) =>
     `{"type":"FeatureCollection","features":[\n${features.map((f) => JSON.stringify(f)).join(',\n')}\n]}\n`;
   const files: PackageFiles = {
@@ -366,6 +372,7 @@ export async function packageFromOsm(
       droppedHeights,
       droppedLong,
       tallBuildings,
+      roadEdits,
       estimatedDistricts: completeness.districts.filter((d) => d.geometry === 'estimated').length,
     },
   };

@@ -81,6 +81,7 @@ export async function runCitiesCommand(argv: string[], deps: CitiesCommandDeps):
         'planned-boundary': { type: 'string' },
         weather: { type: 'string' },
         heights: { type: 'string' },
+        edits: { type: 'string' },
       },
     });
     if (positionals.length !== 1 || !values.manifest || !values.boundary) throw new UsageError(USAGE);
@@ -88,6 +89,8 @@ export async function runCitiesCommand(argv: string[], deps: CitiesCommandDeps):
     const { readHeightRules } = await import('../../adapters/cities/height-rule.ts');
     const started = deps.clock();
     const heights = values.heights ? await readHeightRules(values.heights) : undefined;
+    const { readMapEdits } = await import('../../adapters/cities/map-edits.ts');
+    const edits = values.edits ? await readMapEdits(values.edits) : undefined;
     const built = await refusingUnreadable(() =>
       packageFromOsm(positionals[0]!, {
         manifestPath: values.manifest!,
@@ -97,6 +100,7 @@ export async function runCitiesCommand(argv: string[], deps: CitiesCommandDeps):
         weatherPath: values.weather,
         heightRule: heights?.rule,
         tallBuildings: heights?.tallBuildings,
+        edits,
       }),
     );
     deps.err(
@@ -109,6 +113,9 @@ export async function runCitiesCommand(argv: string[], deps: CitiesCommandDeps):
           ? `, ${built.summary.droppedLong} rings or lines over ${MAX_POSITIONS} positions left out`
           : '') +
         tallBuildingsLine(built.summary.tallBuildings) +
+        (built.summary.roadEdits.length
+          ? `, ${built.summary.roadEdits.reduce((n, e) => n + e.roads, 0)} roads changed by ${built.summary.roadEdits.length} edits since the extract`
+          : '') +
         (built.summary.estimatedDistricts
           ? `, ${built.summary.estimatedDistricts} districts mapped too sparsely: built share estimated (districts.geojson)`
           : '') +
