@@ -34,7 +34,8 @@ function placeRow(place: (typeof DOCS_PLACES)[number], stats: Stats): string {
   const airCell = `${air.label} ${air.score} — ${air.annual_mean_ugm3.no2}, ${air.good_pct} %${grid}`;
   const danger = wind.exceedance_pct.danger > 0 ? ` (danger ${wind.exceedance_pct.danger} % of hours)` : '';
   const windCell = `${wind.label} ${wind.score} — ${wind.mean_ucomfort_ms} / ${wind.p95_ucomfort_ms} / ${wind.max_gust_ms}${danger}`;
-  const thermalCell = `${thermal.label} ${thermal.score} — ${thermal.summer_day_comfort_pct} %, ${thermal.strong_heat_stress_days} days`;
+  const heatDays = thermal.strong_heat_stress_days;
+  const thermalCell = `${thermal.label} ${thermal.score} — ${thermal.summer_day_comfort_pct} %, ${heatDays} ${heatDays === 1 ? 'day' : 'days'}`;
   return `| ${where} | ${airCell} | ${windCell} | ${thermalCell} |`;
 }
 

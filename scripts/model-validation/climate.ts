@@ -176,7 +176,7 @@ export function climateRows(engine: ModelEngine): StatRow[] {
   );
   const squares = engine.series(
     'brussels',
-    pick(bx, (i) => r.surface[i] === SURFACE.plaza && r.svf[i]! > 0.8, 20, 11),
+    pick(bx, (i) => r.surface[i] === SURFACE.plaza && r.svf[i]! > 0.8 && r.canopy[i] === 0, 20, 11),
     ref,
   );
   let st = 0;
@@ -196,6 +196,27 @@ export function climateRows(engine: ModelEngine): StatRow[] {
     low: 0.65,
     high: 0.99,
     reference: '< 1 (streets partly shaded)',
+    source: 'DOMAIN.md §2.6 (sun–shade ΔTmrt 10–30 K)',
+  });
+
+  // summer noon under the park's trees against the paved Grand-Place (issue #47 item 3)
+  const parkTrees = engine.series('brussels', cellsAround(bx, 50.8455, 4.3633, 100), ref);
+  const grandPlace = engine.series('brussels', cellsAround(bx, 50.8467, 4.3525, 25), ref);
+  let gap = 0;
+  let sunny = 0;
+  for (let i = 0; i < parkTrees[0]!.hours.length; i++) {
+    const c = local(parkTrees[0]!.hours[i]!);
+    if (c.month < 6 || c.month > 8 || c.hour < 12 || c.hour > 14 || parkTrees[0]!.ghiWm2[i]! <= 600) continue;
+    gap += mean(grandPlace.map((s) => s.tmrtC[i]!)) - mean(parkTrees.map((s) => s.tmrtC[i]!));
+    sunny++;
+  }
+  rows.push({
+    name: 'Sunny summer noon Tmrt, Grand-Place − Parc de Bruxelles',
+    model: gap / sunny,
+    unit: 'K',
+    low: 10,
+    high: 30,
+    reference: '10–30 (sun → tree shade)',
     source: 'DOMAIN.md §2.6 (sun–shade ΔTmrt 10–30 K)',
   });
 

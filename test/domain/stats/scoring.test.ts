@@ -90,10 +90,13 @@ describe('wind scoring', () => {
 
 describe('thermal seasonal anchors', () => {
   test('0 at the floor, 10 at the target, linear between, per season', () => {
-    assert.equal(seasonSubscore('summer', 50), 0);
-    assert.equal(seasonSubscore('summer', 72.5), 5);
-    assert.equal(seasonSubscore('summer', 95), 10);
+    assert.equal(seasonSubscore('summer', 85), 0);
+    assert.equal(seasonSubscore('summer', 92), 5);
+    assert.equal(seasonSubscore('summer', 99), 10);
     assert.equal(seasonSubscore('summer', 100), 10);
+    assert.equal(seasonSubscore('spring', 50), 0);
+    assert.equal(seasonSubscore('spring', 72.5), 5);
+    assert.equal(seasonSubscore('spring', 95), 10);
     assert.equal(seasonSubscore('winter', 10), 0);
     assert.equal(seasonSubscore('winter', 40), 5);
     assert.equal(seasonSubscore('winter', 70), 10);
@@ -128,14 +131,22 @@ describe('the worked examples of docs/scoring.md', () => {
     assert.equal(scoreLabel(Math.min(...subscores)), 'Very good');
   });
 
-  test('thermal: winter 40, spring 90, summer 86, autumn 95 → 5.0, 8.9, 8.0, 10; Moderate', () => {
+  test('thermal: winter 40, spring 90, summer 94, autumn 95 → 5.0, 8.9, 6.4, 10; Moderate', () => {
     const subscores = [
       seasonSubscore('winter', 40),
       seasonSubscore('spring', 90),
-      seasonSubscore('summer', 86),
+      seasonSubscore('summer', 94),
       seasonSubscore('autumn', 95),
     ];
-    assert.deepEqual(subscores, [5, 8.9, 8, 10]);
+    assert.deepEqual(subscores, [5, 8.9, 6.4, 10]);
     assert.equal(scoreLabel(Math.min(...subscores)), 'Moderate');
+  });
+
+  test('thermal: heat stress on 8 % of summer daytime hours limits a mild-wintered square', () => {
+    // 92 % acceptable: (92 − 85) / (99 − 85) → 5.0, below a winter of 70 % (10)
+    assert.equal(seasonSubscore('summer', 92), 5);
+    assert.equal(seasonSubscore('winter', 70), 10);
+    assert.equal(seasonSubscore('summer', 99.5), 10);
+    assert.equal(seasonSubscore('summer', 84), 0);
   });
 });

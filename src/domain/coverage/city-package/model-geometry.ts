@@ -18,7 +18,8 @@ export interface CityGeometry {
     kind: 'major' | 'secondary' | 'local' | 'pedestrian';
     widthM: number;
   }>;
-  landcover: ReadonlyArray<{ polygons: LonLat[][][]; kind: 'park' | 'water' | 'plaza' }>;
+  /** `canopy`: 0–1 share of the area under tree crowns */
+  landcover: ReadonlyArray<{ polygons: LonLat[][][]; kind: 'park' | 'water' | 'plaza'; canopy: number }>;
   /** road tunnels: off the surface grid, their exhaust leaves at the ends of each line (the portals) */
   tunnels: ReadonlyArray<CityTunnel>;
   /**

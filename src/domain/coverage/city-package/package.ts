@@ -4,6 +4,7 @@ import { MAX_FEATURES } from './limits.ts';
 import { type CityManifest, manifestErrors } from './manifest.ts';
 import {
   buildingHeight,
+  canopyOf,
   classifyLand,
   classifyRoad,
   type LandKind,
@@ -63,6 +64,8 @@ export interface PackageTunnel {
 export interface PackageLand {
   polygons: PolygonRings[];
   kind: LandKind;
+  /** 0–1 share under tree crowns (tags.ts, canopyOf) */
+  canopy: number;
 }
 
 export interface CityPackage {
@@ -313,7 +316,7 @@ export function validateCityPackage(given: PackageFiles, options: ValidationOpti
         errors.add('landcover.geojson', i, kind);
         continue;
       }
-      landcover.push({ polygons: geometry, kind });
+      landcover.push({ polygons: geometry, kind, canopy: kind === 'park' ? canopyOf(f.properties) : 0 });
     }
   }
   const estimatedDistricts: PackageDistrict[] = [];

@@ -151,6 +151,52 @@ export function classifyLand(tags: Tags): LandKind | string {
   return `landcover-known: no recognised land cover among ${LANDCOVER_TAGS.join(' / ')} (see docs/cities.md)`;
 }
 
+/**
+ * The share of a land-cover area under tree crowns, from its tags (docs/model.md, the Trees paragraph):
+ * woods and forests are closed canopy; a park or garden mapped without tree detail takes a
+ * default share; lawns, pitches and playgrounds are open; paved squares and water have none.
+ */
+/**
+ * A park or garden mapped without tree detail. The extract maps lawns, pitches and
+ * playgrounds as areas of their own (with their own low canopy), so what is left as
+ * `leisure=park` is mostly the planted part: the Region's central parks are wooded
+ * (bosquets and alleys of the Parc de Bruxelles, Parc Léopold, Parc d'Egmont). An
+ * assumption, documented in docs/model.md (the Trees paragraph), until a canopy survey is used.
+ */
+export const PARK_CANOPY = 0.7;
+const CANOPY_BY_TAG: Record<string, Record<string, number>> = {
+  natural: { wood: 0.85, scrub: 0.3, grassland: 0.03, heath: 0.1 },
+  landuse: {
+    forest: 0.85,
+    orchard: 0.4,
+    cemetery: 0.35,
+    allotments: 0.15,
+    grass: 0.05,
+    meadow: 0.03,
+    recreation_ground: 0.1,
+    village_green: 0.1,
+  },
+  leisure: {
+    park: PARK_CANOPY,
+    garden: PARK_CANOPY,
+    common: 0.3,
+    nature_reserve: 0.6,
+    recreation_ground: 0.1,
+    playground: 0.15,
+    pitch: 0.02,
+  },
+};
+
+export function canopyOf(tags: Tags): number {
+  // the most wooded reading of the tags (a park tagged also as grass keeps its trees)
+  let canopy = 0;
+  for (const [key, values] of Object.entries(CANOPY_BY_TAG)) {
+    const value = tags[key];
+    if (typeof value === 'string' && values[value] !== undefined) canopy = Math.max(canopy, values[value]!);
+  }
+  return canopy;
+}
+
 /** the land cover a feature's tags describe, or null (see classifyLand for the reason) */
 export function landKind(tags: Tags): LandKind | null {
   const kind = classifyLand(tags);

@@ -3,8 +3,12 @@
  * 08:00 to 20:00 local) becomes a subscore through that season's two anchors: 0 at or
  * below the floor share, 10 at or above the target share, linear between. Winter's
  * anchors are lower because a Belgian winter day is rarely above 0 °C UTCI in the open;
- * the other seasons expect most daytime hours to be acceptable. The lowest subscore of
- * the seasons present is the score.
+ * spring and autumn expect most daytime hours to be acceptable. Summer's are narrow and
+ * high because what makes a summer day unacceptable is heat stress (UTCI above 32 °C),
+ * which even a sun-baked square reaches on a few percent of its daytime hours: with 50–95
+ * it could never limit the score, and a shaded park rated below the hottest paved square
+ * (docs/scoring.md, seasonal subscores). The lowest subscore of the seasons present is
+ * the score.
  */
 import { roundTo, SCORE_DECIMALS } from '../../stats/publication.ts';
 import type { PerSeason } from '../../stats/types.ts';
@@ -12,7 +16,7 @@ import type { PerSeason } from '../../stats/types.ts';
 export const SEASON_ANCHORS: Readonly<PerSeason<{ floorPct: number; targetPct: number }>> = {
   winter: { floorPct: 10, targetPct: 70 },
   spring: { floorPct: 50, targetPct: 95 },
-  summer: { floorPct: 50, targetPct: 95 },
+  summer: { floorPct: 85, targetPct: 99 },
   autumn: { floorPct: 50, targetPct: 95 },
 };
 

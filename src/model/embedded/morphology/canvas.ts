@@ -23,6 +23,8 @@ export interface Canvas {
   estimated: Uint8Array;
   /** there, the share of an unmapped ground cell taken as built (0 elsewhere) */
   estimatedBuilt: Float32Array;
+  /** 0–1 share of the cell under tree crowns (land cover's canopy; paths under trees keep it) */
+  canopy: Float32Array;
   /** road tunnels: not drawn on the surface, their exhaust leaves at the portals */
   tunnels: CityTunnel[];
 }
@@ -43,6 +45,7 @@ export function createCanvas(grid: GridGeometry): Canvas {
     district: new Uint8Array(n),
     estimated: new Uint8Array(n),
     estimatedBuilt: new Float32Array(n),
+    canopy: new Float32Array(n),
     tunnels: [],
   };
 }

@@ -113,6 +113,7 @@ export function deriveMorphology(info: DomainInfo, c: Canvas, climate: CityClima
       builtFraction: built,
       taOffsetC: new Float32Array(n).fill(climate.taOffsetC),
       geometryEstimated: c.estimated,
+      canopy: Uint8Array.from(c.canopy, (share) => Math.round(share * 100)),
     },
     { rects: rect.rects, rectHeightM: rect.heights },
   );

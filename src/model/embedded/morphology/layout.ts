@@ -54,6 +54,8 @@ export const CELL_COLUMNS = [
   { name: 'builtFraction', type: 'f32', perCell: 1 },
   /** static air-temperature offset (elevation), °C */
   { name: 'taOffsetC', type: 'f32', perCell: 1 },
+  /** share of the cell under tree crowns, hundredths (0: the surface's own default, cell-kernel.ts) */
+  { name: 'canopy', type: 'u8', perCell: 1 },
   /** 1 where the footprints are incomplete and the built share estimated (docs/cities.md) */
   { name: 'geometryEstimated', type: 'u8', perCell: 1 },
 ] as const satisfies readonly ColumnSpec[];

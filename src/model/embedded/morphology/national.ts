@@ -212,6 +212,8 @@ export function generateNational(info: DomainInfo): Morphology {
       taOffsetC: taOffset,
       // 1 km cells carry no footprints to be incomplete
       geometryEstimated: new Uint8Array(n),
+      // the 1 km cells' trees are in their wind factor and shade share (cell-kernel.ts)
+      canopy: new Uint8Array(n),
     },
     { rects: new Int32Array(0), rectHeightM: new Float32Array(0) },
   );

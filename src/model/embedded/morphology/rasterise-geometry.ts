@@ -7,7 +7,8 @@ import { ROAD_CLASS, SURFACE } from './layout.ts';
  * class when its centre lies inside (even–odd over the polygon's rings, so holes stay
  * open), a road's when its centre lies within half the street width of the line (at
  * least about half a cell, so that every road is connected on the grid). Later passes
- * win: land cover, then pedestrian ways (paved open space, no traffic), then roads
+ * win: land cover (with its tree canopy), then pedestrian ways (paved open space, no
+ * traffic; a path through a wooded park keeps the park's canopy over it), then roads
  * (the highest class where roads meet), then buildings. Everything else is yard
  * (courtyards, gardens, unbuilt ground). Last, the districts whose footprints are
  * incomplete (docs/cities.md, "Gaps are not fields") are marked, and their yard cells
@@ -55,11 +56,18 @@ export function rasteriseGeometry(c: Canvas, geometry: CityGeometry): void {
   c.surface.fill(SURFACE.yard);
   c.roadClass.fill(ROAD_CLASS.none);
   c.heightM.fill(0);
+  c.canopy.fill(0);
   const minHalf = (c.cell * 1.05) / 2;
   for (const land of geometry.landcover) {
     const surface = LAND_SURFACE[land.kind];
     for (const polygon of land.polygons)
-      forEachCellInPolygon(c, polygon, (cell) => (c.surface[cell] = surface));
+      forEachCellInPolygon(c, polygon, (cell) => {
+        c.surface[cell] = surface;
+        // a paved area drawn over a park (its alleys) stays under the park's trees, and a
+        // playground or garden inside a park keeps the park's crowns over it: the most
+        // wooded reading wins; water has none
+        c.canopy[cell] = land.kind === 'water' ? 0 : Math.max(c.canopy[cell]!, land.canopy);
+      });
   }
   for (const road of geometry.roads) {
     if (road.kind !== 'pedestrian') continue;
@@ -76,6 +84,7 @@ export function rasteriseGeometry(c: Canvas, geometry: CityGeometry): void {
       forEachCellNearPath(c, line, Math.max(minHalf, road.widthM / 2), (cell) => {
         c.surface[cell] = SURFACE.road;
         c.roadClass[cell] = Math.max(c.roadClass[cell]!, cls);
+        c.canopy[cell] = 0;
       });
     }
   }
@@ -89,6 +98,7 @@ export function rasteriseGeometry(c: Canvas, geometry: CityGeometry): void {
             : building.heightM;
         c.surface[cell] = SURFACE.building;
         c.roadClass[cell] = ROAD_CLASS.none;
+        c.canopy[cell] = 0;
         c.heightM[cell] = h;
       });
     }

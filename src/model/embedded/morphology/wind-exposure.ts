@@ -16,7 +16,8 @@ export const CLASS_WEIGHT: Record<'major' | 'secondary' | 'local', number> = {
  * - open-terrain ratio by surface (log profile over paving, water, park trees);
  * - shelter in the wake of upwind buildings, strongest within a few building heights;
  * - speed-up near tall buildings (downwash and corner streams, up to 1.6), reduced in their wake;
- * - channelling along street canyons aligned with the wind.
+ * - channelling along street canyons aligned with the wind;
+ * - drag under tree crowns: a closed canopy halves the pedestrian wind (docs/model.md, the Trees paragraph).
  * Turbulence intensity is higher where the mean flow is sheltered.
  */
 const OPEN_RATIO: Record<number, number> = {
@@ -29,6 +30,8 @@ const OPEN_RATIO: Record<number, number> = {
   [SURFACE.land]: 0.68,
 };
 const TALL_M = 35;
+/** the pedestrian wind's reduction under a closed canopy (0.4–0.6 of the open value in park measurements) */
+const CANOPY_DRAG = 0.5;
 const UPWIND_REACH_M = 260;
 
 export function windFactors(
@@ -90,6 +93,7 @@ export function windFactors(
           const along = Math.cos(rel) ** 2;
           a *= 0.85 + 0.35 * along;
         }
+        a *= 1 - CANOPY_DRAG * c.canopy[cell]!;
         // corner streams and passages at towers reach 1.2–1.6 × the 10 m wind
         const clamped = Math.min(1.6, Math.max(0.06, a));
         factor[cell * WIND_SECTORS + k] = Math.round(clamped * 100);

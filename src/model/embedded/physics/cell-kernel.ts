@@ -30,6 +30,7 @@ export type KernelWants = Readonly<Record<Physics, boolean>>;
 
 interface SurfaceTraits {
   groundGain: number;
+  /** tree cover where the cell's own canopy is not known (a plan's park, a private garden) */
   canopy: number;
 }
 const TRAITS: Record<number, SurfaceTraits> = {
@@ -40,6 +41,21 @@ const TRAITS: Record<number, SurfaceTraits> = {
   [SURFACE.yard]: { groundGain: 0.011, canopy: 0.25 },
   [SURFACE.land]: { groundGain: 0.01, canopy: 0 },
 };
+
+/**
+ * Trees (docs/model.md, the Trees paragraph): a crown passes about a tenth of the sun in leaf and
+ * well over half of it bare, so its shade follows the season; in leaf and in the sun it
+ * also cools the air beneath by transpiration.
+ */
+const LEAF_ON_TRANSMISSIVITY = 0.1;
+const LEAF_OFF_TRANSMISSIVITY = 0.6;
+/** air cooling under a closed canopy in full summer sun, K (park cool islands of 1–2 K by day) */
+const CANOPY_COOLING_K = 1.5;
+
+/** 1 in full leaf (mid-May to late September), 0 bare (mid-April and after late October) */
+export function leafOn(winter: number): number {
+  return Math.min(1, Math.max(0, (0.05 - winter) / 0.5));
+}
 
 /**
  * Maritime climate: the sea keeps the coast warmer in winter and damps both the daily
@@ -93,6 +109,7 @@ export function computeCell(
     vapourHpa,
     wind10,
     windDir,
+    winter,
   } = t;
   const utciTable = t.utci;
   const r = m.rasters;
@@ -120,7 +137,9 @@ export function computeCell(
   const taOffset = r.taOffsetC[cell]!;
   const turbulence = r.turbulence[cell]!;
   const traits = TRAITS[surface] ?? TRAITS[SURFACE.road]!;
-  const svf = r.svf[cell]! * (1 - 0.45 * traits.canopy);
+  const known = r.canopy[cell]!;
+  const canopy = known > 0 ? known / 100 : traits.canopy;
+  const svf = r.svf[cell]! * (1 - 0.45 * canopy);
   const wf = cell * WIND_SECTORS;
   const hz = cell * HORIZON_DIRECTIONS;
   const doDispersion = wants.dispersion && modelsDispersion(m.info.models);
@@ -155,8 +174,13 @@ export function computeCell(
     }
     if (wants.utci) {
       // heat island per unit of built-up share (0.45 ≈ a dense centre)
+      const leaf = leafOn(winter[i]!);
       const ta =
-        taC[i]! + taOffset + coastShift(t, i, maritime) + uhiC[i]! * Math.min(1, built / 0.45) * urban;
+        taC[i]! +
+        taOffset +
+        coastShift(t, i, maritime) +
+        uhiC[i]! * Math.min(1, built / 0.45) * urban -
+        CANOPY_COOLING_K * canopy * leaf * Math.min(1, ghi[i]! / 600);
       const elev = sunElev[i]!;
       let sunlit = 0;
       if (elev > 0) {
@@ -166,7 +190,9 @@ export function computeCell(
         const h0 = r.horizon[hz + (k0 % HORIZON_DIRECTIONS)]!;
         const h1 = r.horizon[hz + ((k0 + 1) % HORIZON_DIRECTIONS)]!;
         const horizonDeg = (h0 + f * (h1 - h0)) / 2;
-        sunlit = Math.min(1, Math.max(0, (elev - horizonDeg) / 2 + 0.5)) * (1 - traits.canopy);
+        const transmitted =
+          LEAF_OFF_TRANSMISSIVITY + leaf * (LEAF_ON_TRANSMISSIVITY - LEAF_OFF_TRANSMISSIVITY);
+        sunlit = Math.min(1, Math.max(0, (elev - horizonDeg) / 2 + 0.5)) * (1 - canopy * (1 - transmitted));
         // a 1 km cell without buildings: the share of its ground in building and tree shade
         if (!m.info.hasBuildings) sunlit *= 1 - 0.8 * built;
       }

@@ -117,7 +117,10 @@ describe('Brussels reference year: wind', () => {
     );
     const squares = engine.series(
       'brussels',
-      pick((i) => m.rasters.surface[i] === SURFACE.plaza && m.rasters.svf[i]! > 0.85),
+      pick(
+        (i) =>
+          m.rasters.surface[i] === SURFACE.plaza && m.rasters.svf[i]! > 0.85 && m.rasters.canopy[i] === 0,
+      ),
       {
         kind: 'reference',
       },
@@ -159,7 +162,9 @@ describe('Brussels reference year: wind', () => {
 
 describe('Brussels reference year: heat', () => {
   test('is hotter (UTCI) in sunlit squares than in shaded canyons on summer afternoons', () => {
-    const squares = pick((i) => m.rasters.surface[i] === SURFACE.plaza && m.rasters.svf[i]! > 0.85);
+    const squares = pick(
+      (i) => m.rasters.surface[i] === SURFACE.plaza && m.rasters.svf[i]! > 0.85 && m.rasters.canopy[i] === 0,
+    );
     const canyons = pick(
       (i) => m.rasters.roadClass[i] === ROAD_CLASS.local && m.rasters.canyonAspect[i]! > 1.5,
       60,
