@@ -24,11 +24,20 @@ const SIGMA = 5.670374419e-8;
 /**
  * the ventilation (m/s) at which the dilution is 1. The constants below were calibrated
  * to DOMAIN.md §4.4 with 1.6 on the generated weather, whose wind is below 1.5 m/s in
- * 30 % of hours; the measured Uccle year (TMYx 2007–2021) is so calm in 8 %. 2.33 gives
- * the measured year the calibrated traffic-weighted mean of dilution × stagnation (1.36)
- * (v1.4, docs/model.md; derived by scripts/model-validation/dilution-reference.ts)
+ * 30 % of hours; the measured Uccle year (TMYx 2007–2021) is so calm in 8 %. 2.61 gives
+ * the measured year, screened and with the ventilation floor, the calibrated
+ * traffic-weighted mean of dilution × stagnation (1.36) (v1.5, was 2.33 without the floor
+ * in v1.4; docs/model.md; derived by scripts/model-validation/dilution-reference.ts)
  */
-export const DILUTION_REFERENCE_VENTILATION = 2.33;
+export const DILUTION_REFERENCE_VENTILATION = 2.61;
+/**
+ * The least ventilation (m/s, wind × mixing) an hour disperses with (v1.5, issue #46). A
+ * measured calm is not still air: on calm nights over a city, meandering and the
+ * turbulence that buildings and traffic make keep mixing the street air (the dispersion
+ * models used for Brussels, RIO-IFDM and OSPM, floor their wind and turbulence likewise),
+ * so one calm hour never multiplies the local emissions by the full stagnant factor.
+ */
+export const VENTILATION_FLOOR_MS = 1.0;
 /** the reference ventilation the constants were calibrated with on the generated weather */
 export const GENERATED_WEATHER_REFERENCE_VENTILATION = 1.6;
 
@@ -88,11 +97,12 @@ export function dispersion(
   w: Pick<Weather, 'sunElevationDeg' | 'cloud' | 'wind10Ms' | 'pollutionZ'>,
   winter: number,
   referenceVentilation = DILUTION_REFERENCE_VENTILATION,
+  ventilationFloor = VENTILATION_FLOOR_MS,
 ): { convective: number; dilution: number; stagnation: number } {
   const sinH = Math.max(0, Math.sin((w.sunElevationDeg * Math.PI) / 180));
   const convective = Math.min(1, Math.max(0, sinH * (1 - 0.6 * w.cloud) * 1.6));
   const mixing = (0.42 + 0.58 * convective) * (1 - 0.12 * winter);
-  const ventilation = Math.max(0.7, w.wind10Ms) * mixing;
+  const ventilation = Math.max(ventilationFloor, Math.max(0.7, w.wind10Ms) * mixing);
   return {
     convective,
     dilution: Math.min(3, Math.max(0.25, (referenceVentilation / ventilation) ** 0.75)),
