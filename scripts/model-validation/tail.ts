@@ -83,6 +83,7 @@ export function tailRows(engine: ModelEngine): TailRow[] {
 export function tailMarkdown(rows: readonly TailRow[]): string {
   const lines = [
     '',
+    '',
     `The hourly tail of the reference year at the hyper-local sites: highest hourly NO2, hours above the EU hourly limit (${EU_HOURLY_NO2_LIMIT} µg/m³; at most 18 a year allowed, the Brussels network records essentially none), highest daily PM2.5, hours in BelAQI's worst class ("Horrible") and the month of the highest mean NO2.`,
     '',
     '| site | max hourly NO2 | hours NO2 > 200 | max daily PM2.5 | "Horrible" hours | worst NO2 month |',

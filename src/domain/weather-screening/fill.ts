@@ -8,7 +8,10 @@ import type { Fault, WeatherColumns } from './faults.ts';
  * the nearest sound days before and after (their mean, a direction's as a vector), so
  * the day's cycle survives: a calm night stays calmer than the afternoon that follows,
  * where a straight line over two days would flatten both. An hour with no sound
- * neighbour within NEIGHBOUR_DAYS days is left missing (NaN) and counted as unfilled.
+ * neighbour within NEIGHBOUR_DAYS days cannot be repaired and is counted as unfilled: an
+ * impossible value becomes missing (NaN), any other keeps its value (a flat line over a
+ * whole series has nothing to be judged against, and the ventilation floor bounds what a
+ * calm can do).
  */
 export const SHORT_RUN_HOURS = 6;
 export const NEIGHBOUR_DAYS = 7;
@@ -99,10 +102,11 @@ export function fillFaults(columns: WeatherColumns, faults: readonly Fault[]): F
     const sound = (i: number) => flagged[i] === 0 && !Number.isNaN(original[i]!);
     const circular = circularQuantity(quantity);
     for (const f of own) {
+      const unrepaired = (i: number) => (f.kind === 'impossible' ? Number.NaN : original[i]!);
       if (f.length <= SHORT_RUN_HOURS) {
         if (interpolate(values, sound, f.start, f.length, circular)) filled += f.length;
         else {
-          values.fill(Number.NaN, f.start, f.start + f.length);
+          for (let i = f.start; i < f.start + f.length; i++) values[i] = unrepaired(i);
           unfilled += f.length;
         }
         continue;
@@ -110,7 +114,7 @@ export function fillFaults(columns: WeatherColumns, faults: readonly Fault[]): F
       for (let i = f.start; i < f.start + f.length; i++) {
         if (fromNeighbourDays(values, original, sound, i, circular)) filled++;
         else {
-          values[i] = Number.NaN;
+          values[i] = unrepaired(i);
           unfilled++;
         }
       }

@@ -15,7 +15,7 @@ export { fillFaults } from './fill.ts';
 export interface ScreeningReport {
   /** hours flagged, over all quantities (an hour flagged in two quantities counts twice) */
   flagged: number;
-  /** of those, the hours repaired; the rest are left missing for the caller's fallback */
+  /** of those, the hours repaired (the rest had no sound hours near enough: fill.ts) */
   filled: number;
   by_kind: Record<FaultKind, number>;
   by_quantity: Partial<Record<MeteoQuantity, number>>;
