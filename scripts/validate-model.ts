@@ -11,25 +11,35 @@ import { ModelEngine } from '../src/model/embedded/compute/engine.ts';
 import { loadDomains } from '../src/model/embedded/index.ts';
 import { MODEL_SEED, MODEL_VERSION } from '../src/model/embedded/version.ts';
 import { backfilledMarkdown, backfilledRows } from './model-validation/backfilled.ts';
+import { screeningMarkdown } from './model-validation/screening.ts';
 import { markdown, validate } from './model-validation/table.ts';
+import { tailMarkdown, tailRows } from './model-validation/tail.ts';
 
 /**
  * `npm run validate:model`: computes the model-vs-reference tables (issue #16) and
  * writes them into docs/model.md between the validation markers. DATA_DIR (or a temp
  * folder) holds the generated morphology. When the service's database (DATA_DIR or
  * DATABASE_URL) holds backfilled reference years (`svc feeds backfill`), a table
- * against the backfilled year follows.
+ * against the backfilled year follows; then the hourly tail at the hyper-local sites and
+ * what the screening of each weather file flagged and filled (issue #46).
  */
 const START = '<!-- validation:start -->';
 const END = '<!-- validation:end -->';
 
 const dataDir = process.env.DATA_DIR ?? join(tmpdir(), `svc-model-validate-${MODEL_VERSION}`);
-const engine = new ModelEngine(
-  await loadDomains(dataDir, await embeddedCitySpecs(loadEmbeddedCities()), loadNationalClimate()),
-  MODEL_SEED,
+const domains = await loadDomains(
+  dataDir,
+  await embeddedCitySpecs(loadEmbeddedCities()),
+  loadNationalClimate(),
 );
+const engine = new ModelEngine(domains, MODEL_SEED);
 const backfilled = backfilledRows(engine, await backfilledYears());
-const table = `${markdown(validate(engine), backfilled)}${backfilledMarkdown(backfilled)}`;
+const table = [
+  markdown(validate(engine), backfilled),
+  backfilledMarkdown(backfilled),
+  tailMarkdown(tailRows(engine)),
+  screeningMarkdown(domains),
+].join('');
 const path = new URL('../docs/model.md', import.meta.url);
 const doc = readFileSync(path, 'utf8');
 const from = doc.indexOf(START);

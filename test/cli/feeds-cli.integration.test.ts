@@ -75,3 +75,38 @@ describe('svc feeds poll', () => {
     assert.ok(feed.last_success, `a last success is recorded: ${status.stdout}`);
   });
 });
+
+describe('svc feeds status', () => {
+  test('counts what the screening of the fed meteorology flagged and filled', async () => {
+    // two days around now, a four-hour run of 0.00 m/s under a turning vane in the middle
+    const hour = 3_600_000;
+    const first = Math.floor(Date.now() / hour) * hour - 24 * hour;
+    const times = Array.from({ length: 48 }, (_, i) => first + i * hour);
+    const calm = (i: number) => i >= 20 && i < 24;
+    const one = JSON.parse(fixture('open-meteo-forecast.json').toString('utf8'));
+    one.hourly = {
+      time: times.map((t) => new Date(t).toISOString().slice(0, 16)),
+      temperature_2m: times.map((_, i) => Math.round((8 + 3 * Math.sin(i / 4)) * 10) / 10),
+      relative_humidity_2m: times.map((_, i) => 80 + (i % 9)),
+      wind_speed_10m: times.map((_, i) => (calm(i) ? 0 : Math.round((3 + Math.sin(i / 3)) * 10) / 10)),
+      wind_direction_10m: times.map((_, i) => (200 + 9 * i) % 360),
+      wind_gusts_10m: times.map((_, i) => Math.round((7 + Math.sin(i / 3)) * 10) / 10),
+      shortwave_radiation: times.map(() => 0),
+      cloud_cover: times.map((_, i) => 60 + (i % 30)),
+    };
+    replay.on('/v1/forecast', ({ url }) => {
+      const points = (url.searchParams.get('latitude') ?? '').split(',').length;
+      return { body: JSON.stringify(points === 1 ? one : Array.from({ length: points }, () => one)) };
+    });
+    const polled = await svc(['feeds', 'poll']);
+    assert.equal(polled.code, 0, polled.stderr);
+    const status = await svc(['feeds', 'status']);
+    assert.equal(status.code, 0, status.stderr);
+    const { weather_screening: screening } = JSON.parse(status.stdout);
+    assert.ok(screening, status.stdout);
+    // four hours at every point polled, all repaired
+    assert.ok(screening.by_kind['calm-while-turning'] >= 4, status.stdout);
+    assert.equal(screening.by_kind['calm-while-turning'] % 4, 0, status.stdout);
+    assert.equal(screening.filled, screening.flagged, status.stdout);
+  });
+});

@@ -29,12 +29,16 @@ const run = promisify(execFile);
 const HOUR = 3_600_000;
 const TAU = 2 * Math.PI;
 
-/** hot spells of 24 h from 12:00 UTC (14:00 in Brussels) that cover one whole night each */
+/**
+ * hot spells of 24 h from 12:00 UTC (14:00 in Brussels) that cover one whole night each;
+ * their temperature swings by ±1.5 K as air does (a flat 26.0 °C for a day is a stuck
+ * sensor, which the backfill's screening repairs from the neighbouring days)
+ */
 const HOT_DAYS_2024 = [Date.UTC(2024, 6, 3, 12), Date.UTC(2024, 6, 10, 12), Date.UTC(2024, 7, 20, 12)];
 const pattern2024: ArchivePattern = {
   temperatureC: (t) =>
     HOT_DAYS_2024.some((start) => t >= start && t < start + 24 * HOUR)
-      ? 26
+      ? 26 + 1.5 * Math.sin((TAU * (t / HOUR)) / 24)
       : 8 + 3 * Math.sin((TAU * (t / HOUR)) / 24),
   no2: (t) => 22 + 6 * Math.sin((TAU * (t / HOUR + 6)) / 24),
 };
@@ -188,11 +192,17 @@ test('a provider failing mid-way changes nothing; the second run fetches only th
   const brussels = summary.domains.find((d: { domain: string }) => d.domain === 'brussels');
   assert.ok(brussels, resumed.stdout);
   assert.equal(brussels.hours['meteorology ta_c'], 8784);
+  // the stand-in's flat lines (70 % humidity, 3 m/s from 225° all year) are flagged as
+  // stuck and, with no sound hour to repair them from, kept; its temperature is sound
+  assert.equal(brussels.screened.by_quantity.ta_c, undefined, JSON.stringify(brussels.screened));
+  assert.equal(brussels.screened.by_quantity.wind_ms, 8784, JSON.stringify(brussels.screened));
+  assert.equal(brussels.screened.filled, 0);
   assert.deepEqual(brussels.stations.sort(), ['41R012', '41TST1']);
   const status = JSON.parse((await svc(['feeds', 'status'])).stdout);
   assert.ok(
     status.reference_years.some(
-      (r: { domain: string; year: number }) => r.domain === 'brussels' && r.year === 2024,
+      (r: { domain: string; year: number; screened?: { flagged: number } }) =>
+        r.domain === 'brussels' && r.year === 2024 && r.screened?.flagged === brussels.screened.flagged,
     ),
     JSON.stringify(status),
   );

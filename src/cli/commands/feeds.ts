@@ -9,6 +9,16 @@ import { createFeedPoller } from '../../services/live/poller.ts';
 import { feedClients } from '../../start/live-feeds.ts';
 import { UsageError } from './keys.ts';
 
+/** the `screened` counts of a stored backfill summary; none for a year backfilled before them */
+function screenedOf(summary: string): { screened?: unknown } {
+  try {
+    const screened = (JSON.parse(summary) as { screened?: unknown }).screened;
+    return screened === undefined ? {} : { screened };
+  } catch {
+    return {};
+  }
+}
+
 /**
  * `feeds status`: per configured feed its root, last attempt and success, newest value,
  * status and last error, as one JSON object. `feeds poll`: polls every configured feed
@@ -59,8 +69,14 @@ export async function runFeedsCommand(
       year: r.year,
       version: r.version,
       activated: new Date(r.activatedMs).toISOString(),
+      // the archive meteorology's screening, as the backfill's summary recorded it
+      ...screenedOf(r.summary),
     }));
-    deps.out(JSON.stringify({ configured: live.configured, feeds: live.view(), reference_years }));
+    // the screening of the fed meteorology the service answers from (docs/live-data.md)
+    const weather_screening = live.weatherScreening();
+    deps.out(
+      JSON.stringify({ configured: live.configured, feeds: live.view(), weather_screening, reference_years }),
+    );
     return 0;
   }
   if (sub === 'poll') {

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { screenHourSeries } from '../weather-screening/hour-series.ts';
+import { mergeReports, type ScreeningReport } from '../weather-screening/index.ts';
 import type { MeteoQuantity, Pollutant, Reading } from './readings.ts';
 
 /**
@@ -23,9 +25,12 @@ export interface LiveStation extends LivePoint<Pollutant> {
 export interface LiveInputs {
   /** a digest of everything below: caches of real-time answers key on it */
   version: string;
+  /** screened (domain/weather-screening): faults flagged and repaired */
   meteo: LivePoint<MeteoQuantity>[];
   stations: LiveStation[];
   cams: LivePoint<Pollutant>[];
+  /** what the meteorology's screening flagged and filled, over all its points; absent: nothing screened */
+  screening?: ScreeningReport;
 }
 
 export const NO_LIVE_INPUTS: LiveInputs = { version: 'synthetic', meteo: [], stations: [], cams: [] };
@@ -70,6 +75,7 @@ export class LiveInputsBuilder {
     if (this.sites.size === 0) return NO_LIVE_INPUTS;
     const inputs: LiveInputs = { version: '', meteo: [], stations: [], cams: [] };
     const hash = createHash('sha256');
+    const reports: ScreeningReport[] = [];
     const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
     for (const key of [...this.sites.keys()].sort(byCode)) {
       const site = this.sites.get(key)!;
@@ -81,11 +87,18 @@ export class LiveInputsBuilder {
         hash.update(`;${quantity}:${values.join(',')}`);
       }
       const point = { lat: site.lat, lon: site.lon, series };
-      if (site.feed === 'open-meteo') inputs.meteo.push(point);
-      else if (site.feed === 'open-meteo-air-quality') inputs.cams.push(point);
+      if (site.feed === 'open-meteo') {
+        // the version digests what was stored; the model reads it screened
+        const screened = screenHourSeries(series as Partial<Record<MeteoQuantity, HourValues>>);
+        inputs.meteo.push({ lat: site.lat, lon: site.lon, series: screened.series });
+        reports.push(screened.report);
+      } else if (site.feed === 'open-meteo-air-quality') inputs.cams.push(point);
       else inputs.stations.push({ id: site.id, ...point });
     }
-    return { ...inputs, version: `live-${hash.digest('hex').slice(0, 12)}` };
+    const version = `live-${hash.digest('hex').slice(0, 12)}`;
+    return reports.length > 0
+      ? { ...inputs, version, screening: mergeReports(reports) }
+      : { ...inputs, version };
   }
 }
 

@@ -2,6 +2,7 @@ import { AIR_INPUT } from '../../domain/live/feed-inputs.ts';
 import { type PackedSeries, packReadings, unpackReadings } from '../../domain/live/reading-pack.ts';
 import type { Reading } from '../../domain/live/readings.ts';
 import { refusals } from '../../domain/live/year-validation.ts';
+import { type ScreeningSummary, screeningSummary } from '../../domain/weather-screening/summary.ts';
 import type { ArchiveSource, ReferenceStore, StationSeries } from './archive-port.ts';
 import { FeedError } from './feeds-port.ts';
 import {
@@ -52,6 +53,8 @@ export interface BackfillSummary {
     interpolated: Record<string, number>;
     gaps: Record<string, number>;
     stations: string[];
+    /** the archive meteorology's quality control: hours flagged, filled, by kind and quantity */
+    screened: ScreeningSummary;
   }>;
 }
 
@@ -185,6 +188,7 @@ export async function runBackfill(
       interpolated: Object.fromEntries(c.accounts.map((a) => [a.input, a.interpolated])),
       gaps: Object.fromEntries(c.accounts.map((a) => [a.input, a.missing])),
       stations: c.stations,
+      screened: screeningSummary(c.screening),
     })),
   };
   await store.activate(

@@ -11,6 +11,7 @@ import {
   type SourceStatus,
 } from '../../domain/live/provenance.ts';
 import type { FeedId } from '../../domain/live/readings.ts';
+import { type ScreeningSummary, screeningSummary } from '../../domain/weather-screening/summary.ts';
 import type { Metrics } from '../ports/telemetry-port.ts';
 import type { FeedStore } from './feeds-port.ts';
 import type { ModelObservationInput } from './model-observations-port.ts';
@@ -73,6 +74,8 @@ export interface LiveData {
   snapshot(): Pick<LiveData, 'realtimeSources' | 'forecastSources'>;
   /** per configured feed, for `feeds status`, readiness and metrics */
   view(): FeedView[];
+  /** what the screening of the fed meteorology in use flagged and filled (`feeds status`); null: none fed */
+  weatherScreening(): ScreeningSummary | null;
   /** credits of the configured providers (cities, TileJSON, reports) */
   attributions(): string[];
   start(): void;
@@ -307,6 +310,9 @@ export function createLiveData(deps: LiveDataDeps): LiveData {
       };
     },
     view,
+    weatherScreening() {
+      return inputs.screening ? screeningSummary(inputs.screening) : null;
+    },
     attributions() {
       return deps.feeds.map((f) => FEED_ATTRIBUTION[f.feed]);
     },

@@ -15,12 +15,18 @@ import {
   type InputAccount,
   yearStartMs,
 } from '../../domain/live/year-validation.ts';
+import {
+  type ScreeningReport,
+  screenWeather,
+  type WeatherColumns,
+} from '../../domain/weather-screening/index.ts';
 import type { FeedPoint } from './feeds-port.ts';
 
 /**
  * One model domain's reference year from the archive readings of a backfill: the
  * reanalysis at the point read for the domain, every station within `radiusKm` of it
- * (the reference stations for the nationwide grid), each series gap-filled, and an account per input —
+ * (the reference stations for the nationwide grid), the meteorology screened (its faults
+ * flagged and repaired, domain/weather-screening), each series gap-filled, and an account per input —
  * each meteorological quantity, and each pollutant as "some station measured the hour".
  */
 const HOUR_MS = 3_600_000;
@@ -76,6 +82,8 @@ export interface ComposedYear {
   year: ReferenceYear;
   accounts: InputAccount[];
   stations: string[];
+  /** the quality control of the archive meteorology (domain/weather-screening) */
+  screening: ScreeningReport;
 }
 
 export function distanceKm(a: FeedPoint, b: FeedPoint): number {
@@ -110,13 +118,18 @@ export function composeYear(
   const site = siteOfPoint(target.point);
   const point: LivePoint<MeteoQuantity> = { lat: target.point.lat, lon: target.point.lon, series: {} };
   let newestMeteoMs: number | null = null;
-  for (const q of METEO_QUANTITIES) {
-    const column = yearColumn(
-      meteo.filter((r) => r.site === site && r.quantity === q),
+  const atSite = meteo.filter((r) => r.site === site);
+  const raw: WeatherColumns = {};
+  for (const q of METEO_QUANTITIES)
+    raw[q] = yearColumn(
+      atSite.filter((r) => r.quantity === q),
       start,
       hours,
     );
-    const filled = fillShortGaps(column, { circular: q === 'wind_dir_deg' });
+  // the archive's faults flagged and repaired first, its missing hours filled after
+  const { columns, report: screening } = screenWeather(raw);
+  for (const q of METEO_QUANTITIES) {
+    const filled = fillShortGaps(columns[q]!, { circular: q === 'wind_dir_deg' });
     accounts.push(accountOf(`meteorology ${q}`, year, filled.values, filled.interpolated));
     point.series[q] = hourValues(start, filled.values);
     const last = point.series[q]!.at(-1);
@@ -172,5 +185,6 @@ export function composeYear(
     year: { ...body, version: referenceVersion(body) },
     accounts,
     stations: stations.map((s) => s.id),
+    screening,
   };
 }

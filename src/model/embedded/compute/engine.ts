@@ -89,7 +89,13 @@ class Run implements DomainRun {
   compute(cell: number, from: number, to: number, out: CellOutput, offset: number, wants: KernelWants): void {
     this.computeModelled(cell, from, to, out, offset, wants);
     if (this.correction && wants.dispersion) {
-      const [lon, lat] = cellCentreLonLat(this.m.info.grid, cell);
+      // a cell outside the zone answers its nationwide cell, corrected where that cell is:
+      // a station standing there answers its measurement on every city cell of it
+      const outside = this.bg.nationalCell?.[cell] ?? -1;
+      const [lon, lat] =
+        outside >= 0 && this.national
+          ? cellCentreLonLat(this.national.m.info.grid, outside)
+          : cellCentreLonLat(this.m.info.grid, cell);
       this.correction.apply(lat, lon, from, to, out, offset);
     }
   }

@@ -1,6 +1,7 @@
 import { POLLUTANTS, type Pollutant } from '../../../domain/live/readings.ts';
 import type { CellOutput } from '../physics/cell-kernel.ts';
 import { distanceKm } from './live-weather.ts';
+import type { StationKind } from './station-kinds.ts';
 
 /**
  * Residual interpolation of measured concentrations (docs/live-data.md), after the RIO
@@ -17,16 +18,27 @@ import { distanceKm } from './live-weather.ts';
  * answer is the measurement (r = r_s); far from every station the correction is the mean
  * one. A station that departs from the others by more than a factor 4 is a mismatch of
  * site and model, kept to its footprint: what spreads of it is capped.
+ *
+ * Only background stations (station-kinds.ts) make r̄ and the field r(x) (issue #46,
+ * RIO's practice). A traffic station corrects its own street: inside its footprint the
+ * answer is its measurement, and its departure from the background field there,
+ * δ_t = r_t − r(x_t), fades with the distance beyond the footprint, e^(−d / ℓ),
+ * ℓ = TRAFFIC_FADE_KM (the width of a street and its kerbs: 1 km away it is gone).
  */
 export const CORRECTION_LENGTH_KM = 10;
 /** a departure from the stations' mean beyond ±ln 4 is a mismatch of site and cell, not a correction to spread */
 export const MAX_RESIDUAL = Math.log(4);
+
+/** how far a traffic station's own correction reaches beyond its footprint (e-folding) */
+export const TRAFFIC_FADE_KM = 0.1;
 
 export interface CorrectionSite {
   lat: number;
   lon: number;
   /** within this many km of (lat, lon) a cell takes the station's own residual */
   footprintKm: number;
+  /** absent: background */
+  kind?: StationKind;
 }
 
 export class AirCorrection {
@@ -34,44 +46,87 @@ export class AirCorrection {
    * @param residuals per pollutant, [hour · sites + site], NaN where the site has no value
    * @param means per pollutant, per hour; NaN: no correction at that hour (synthetic)
    */
+  private readonly traffic: boolean[];
+  /** per pollutant, [hour · sites + site]: a traffic site's departure from the background field at it */
+  private readonly departures: Record<Pollutant, Float64Array>;
+
   constructor(
     readonly sites: readonly CorrectionSite[],
     readonly hours: number,
     private readonly residuals: Record<Pollutant, Float64Array>,
     private readonly means: Record<Pollutant, Float64Array>,
-  ) {}
+  ) {
+    this.traffic = sites.map((site) => site.kind === 'traffic');
+    const n = sites.length;
+    this.departures = emptyColumns(hours * n);
+    if (!this.traffic.includes(true)) return;
+    for (let t = 0; t < n; t++) {
+      if (!this.traffic[t]) continue;
+      const distances = this.distancesTo(sites[t]!.lat, sites[t]!.lon);
+      for (const p of POLLUTANTS)
+        for (let i = 0; i < hours; i++) {
+          const r = residuals[p][i * n + t]!;
+          const field = this.backgroundAt(p, i, distances);
+          if (!Number.isNaN(r) && !Number.isNaN(field)) this.departures[p][i * n + t] = r - field;
+        }
+    }
+  }
+
+  private distancesTo(lat: number, lon: number): Float64Array {
+    const distances = new Float64Array(this.sites.length);
+    for (let s = 0; s < this.sites.length; s++)
+      distances[s] = distanceKm(lat, lon, this.sites[s]!.lat, this.sites[s]!.lon);
+    return distances;
+  }
+
+  /** r(x) of the background stations for hour i (NaN: no correction that hour) */
+  private backgroundAt(p: Pollutant, i: number, distances: Float64Array): number {
+    const mean = this.means[p][i]!;
+    if (Number.isNaN(mean)) return Number.NaN;
+    const n = this.sites.length;
+    const residuals = this.residuals[p];
+    let weighted = 0;
+    let weights = 0;
+    let nearest = Number.POSITIVE_INFINITY;
+    let exact = Number.NaN;
+    for (let s = 0; s < n; s++) {
+      if (this.traffic[s]) continue;
+      const r = residuals[i * n + s]!;
+      if (Number.isNaN(r)) continue;
+      const d = distances[s]!;
+      if (d <= this.sites[s]!.footprintKm + 1e-9) exact = r;
+      if (d < nearest) nearest = d;
+      const w = 1 / (d * d + 1e-12);
+      weighted += w * clampResidual(r - mean);
+      weights += w;
+    }
+    if (!Number.isNaN(exact)) return exact;
+    return weights > 0 ? mean + Math.exp(-nearest / CORRECTION_LENGTH_KM) * (weighted / weights) : mean;
+  }
 
   /** multiplies the pollutant columns of `out` (hours from..to at `offset`) for a cell at lat/lon */
   apply(lat: number, lon: number, from: number, to: number, out: CellOutput, offset: number): void {
     const n = this.sites.length;
-    const distances = new Float64Array(n);
-    for (let s = 0; s < n; s++) distances[s] = distanceKm(lat, lon, this.sites[s]!.lat, this.sites[s]!.lon);
+    const distances = this.distancesTo(lat, lon);
     for (const p of POLLUTANTS) {
       const column = out[p];
-      const residuals = this.residuals[p];
-      const means = this.means[p];
       for (let i = from; i < to; i++) {
-        const mean = means[i]!;
-        if (Number.isNaN(mean)) continue;
-        let weighted = 0;
-        let weights = 0;
-        let nearest = Number.POSITIVE_INFINITY;
-        let exact = Number.NaN;
-        for (let s = 0; s < n; s++) {
-          const r = residuals[i * n + s]!;
-          if (Number.isNaN(r)) continue;
-          const d = distances[s]!;
-          if (d <= this.sites[s]!.footprintKm + 1e-9) exact = r;
-          if (d < nearest) nearest = d;
-          const w = 1 / (d * d + 1e-12);
-          weighted += w * clampResidual(r - mean);
-          weights += w;
+        let r = this.backgroundAt(p, i, distances);
+        if (Number.isNaN(r)) continue;
+        // the nearest traffic station with a value: its own street
+        let nearest = -1;
+        for (let t = 0; t < n; t++) {
+          if (!this.traffic[t] || Number.isNaN(this.residuals[p][i * n + t]!)) continue;
+          if (nearest < 0 || distances[t]! < distances[nearest]!) nearest = t;
         }
-        const r = !Number.isNaN(exact)
-          ? exact
-          : weights > 0
-            ? mean + Math.exp(-nearest / CORRECTION_LENGTH_KM) * (weighted / weights)
-            : mean;
+        if (nearest >= 0) {
+          const beyond = distances[nearest]! - this.sites[nearest]!.footprintKm;
+          if (beyond <= 1e-9) r = this.residuals[p][i * n + nearest]!;
+          else {
+            const departure = this.departures[p][i * n + nearest]!;
+            if (!Number.isNaN(departure)) r += departure * Math.exp(-beyond / TRAFFIC_FADE_KM);
+          }
+        }
         const at = offset + i - from;
         column[at] = column[at]! * Math.exp(r);
       }

@@ -11,6 +11,7 @@ import type { HourTable } from '../physics/hour-state.ts';
 import { locate, nearestOutdoor, outdoorCellsWithin } from '../spatial/queries.ts';
 import { AirCorrection, type CorrectionSite, clampResidual, emptyColumns } from './air-correction.ts';
 import { distanceKm, nearestPoint } from './live-weather.ts';
+import { stationKind } from './station-kinds.ts';
 
 /**
  * The residuals behind AirCorrection for one run of hours of one domain.
@@ -136,7 +137,9 @@ function sitesFor(run: DomainRun, live: LiveInputs): Site[] {
     if (city && distanceKm(run.m.centre.lat, run.m.centre.lon, station.lat, station.lon) > CITY_RADIUS_KM)
       continue;
     const site = siteOf(run, station);
-    if (site) sites.push(site);
+    if (!site) continue;
+    const grid = site.national && run.national ? run.national : run;
+    sites.push({ ...site, kind: stationKind(grid.m, grid.bg, site.cells) });
   }
   return sites;
 }
@@ -160,7 +163,7 @@ export function stationCorrection(ctx: ResidualContext): AirCorrection | undefin
           if (measured === undefined || !(model > 0)) return;
           residuals[p][i * sites.length + s] = Math.log(Math.max(measured, 0.1) / model);
         });
-        means[p][i] = meanOf(residuals[p], i, sites.length);
+        means[p][i] = meanOf(residuals[p], i, sites);
       }
     return new AirCorrection(sites, n, residuals, means);
   }
@@ -201,23 +204,33 @@ export function stationCorrection(ctx: ResidualContext): AirCorrection | undefin
           ? fade * b + (1 - fade) * cNow
           : cNow + fade * (b - c0);
       });
-      const mean = meanOf(residuals[p], i, sites.length);
+      const mean = meanOf(residuals[p], i, sites);
       means[p][i] = Number.isNaN(mean) ? (c !== undefined && !Number.isNaN(c) ? c : Number.NaN) : mean;
     }
   return new AirCorrection(sites, n, residuals, means);
 }
 
-function meanOf(column: Float64Array, i: number, sites: number): number {
+/**
+ * the hour's mean residual: of the background stations (station-kinds.ts), or of all
+ * when no background station measured that hour
+ */
+function meanOf(column: Float64Array, i: number, sites: readonly Site[]): number {
+  const n = sites.length;
   let sum = 0;
   let count = 0;
-  for (let s = 0; s < sites; s++) {
-    const r = column[i * sites + s]!;
-    if (!Number.isNaN(r)) {
-      sum += r;
-      count++;
-    }
+  let sumAll = 0;
+  let countAll = 0;
+  for (let s = 0; s < n; s++) {
+    const r = column[i * n + s]!;
+    if (Number.isNaN(r)) continue;
+    sumAll += r;
+    countAll++;
+    if (sites[s]!.kind === 'traffic') continue;
+    sum += r;
+    count++;
   }
-  return count === 0 ? Number.NaN : sum / count;
+  if (count > 0) return sum / count;
+  return countAll === 0 ? Number.NaN : sumAll / countAll;
 }
 
 /** the background a CAMS value (an ~11 km cell) stands for: the nationwide 1 km cell under it */

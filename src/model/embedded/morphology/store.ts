@@ -3,7 +3,7 @@ import type { NationalClimate } from '../../../domain/coverage/national-climate.
 import type { CityDomainSpec } from '../../../services/city-domains-port.ts';
 import { cellAt } from '../grid/geometry.ts';
 import { cityClimate, domainClimate } from '../meteo/domain-climate.ts';
-import { parseEpw } from '../meteo/epw.ts';
+import { parseScreenedEpw } from '../meteo/screened-epw.ts';
 import { buildCityInProcess } from './build-city-process.ts';
 import { cityDomainInfo, domainCentre, nationalDomainInfo } from './domains.ts';
 import { type CityClimate, cityFromGeometry, withClimateDefaults } from './generate-city.ts';
@@ -36,7 +36,7 @@ export async function loadOrGenerateNational(
   const info = nationalDomainInfo();
   // the weather is not cached with the rasters (as a city's weather.epw)
   const weather = {
-    referenceWeather: parseEpw(climate.referenceWeatherEpw),
+    referenceWeather: parseScreenedEpw(climate.referenceWeatherEpw),
     climate: domainClimate(climate),
   };
   const cached = await readCached(dataDir, info.id, info);
@@ -67,7 +67,7 @@ export async function loadOrBuildCity(
   // the weather is not cached with the rasters: parsing 8760 rows takes milliseconds; a
   // city's weather is generated in the nation's climate, its cycles on the city's clock
   const weather = {
-    ...(spec.referenceWeatherEpw ? { referenceWeather: parseEpw(spec.referenceWeatherEpw) } : {}),
+    ...(spec.referenceWeatherEpw ? { referenceWeather: parseScreenedEpw(spec.referenceWeatherEpw) } : {}),
     ...(national.climate ? { climate: cityClimate(national.climate, spec.timeZone) } : {}),
   };
   const cached = await readCached(dataDir, name, info);
