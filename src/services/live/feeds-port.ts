@@ -67,6 +67,18 @@ export interface FeedStore {
    * with several instances on one database, one polls at a time
    */
   lease(name: string, holder: string, nowMs: number, untilMs: number): Promise<boolean>;
-  /** readings whose hour is before `beforeMs` are removed (the store keeps a bounded past) */
-  prune(beforeMs: number): Promise<void>;
+  /**
+   * readings whose hour is before `beforeMs` are removed (the store keeps a bounded past,
+   * FEED_RETENTION_DAYS), a slice at a time; answers how many went
+   */
+  prune(beforeMs: number): Promise<number>;
+  /** per feed, the readings held and the hours they span (the store-size metrics) */
+  census(): Promise<StoreCensus[]>;
+}
+
+export interface StoreCensus {
+  feed: FeedId;
+  readings: number;
+  oldestMs: number;
+  newestMs: number;
 }
