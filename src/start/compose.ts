@@ -34,6 +34,7 @@ import { dataRoutes } from '../http/routes/data/index.ts';
 import { geocodeRoutes } from '../http/routes/geocode/geocode.ts';
 import { mapRoutes, registerMapAssets } from '../http/routes/map/index.ts';
 import { reportRoutes } from '../http/routes/reports/index.ts';
+import { stationRoutes } from '../http/routes/stations/index.ts';
 import { createEmbeddedModel } from '../model/embedded/index.ts';
 import type { MicroclimateModel } from '../model/microclimate-model.ts';
 import { loadCities, watchCities } from '../services/city-catalog.ts';
@@ -46,6 +47,7 @@ import { createGeocodeService } from '../services/geocode.ts';
 import { createKeyAuthenticator, keyActivity } from '../services/key-authenticator.ts';
 import { createKeyVerifier } from '../services/key-verifier.ts';
 import { createReferenceYears } from '../services/live/reference-years.ts';
+import { createStationsService } from '../services/live/stations.ts';
 import { LiveCities } from '../services/live-cities.ts';
 import { createBasemapService } from '../services/map/basemap-service.ts';
 import { createMapServices } from '../services/map/index.ts';
@@ -292,6 +294,15 @@ export async function compose(
       model.referenceWeather?.(domain) ??
       (citySpecs.find((spec) => spec.id === domain)?.referenceWeatherEpw ? 'epw' : 'synthetic'),
   });
+  // the stations the feeds know and their stored readings (issue #50)
+  const stations = createStationsService({
+    store: liveFeeds.store,
+    live: liveFeeds.live,
+    model,
+    cities: currentCities,
+    clock,
+    keptFrom: (nowMs) => liveFeeds.retention?.keptFrom(nowMs) ?? nowMs,
+  });
   const records = createRecordsService({
     model,
     cities: currentCities,
@@ -301,6 +312,7 @@ export async function compose(
     deadlineMs: config.computeDeadlineMs,
     metrics,
     live: liveFeeds.live,
+    stations,
   });
   const secrets = await loadSigningSecrets({
     dataDir: config.dataDir,
@@ -402,6 +414,7 @@ export async function compose(
     // every product feature's routes, each built the same way from its services
     features: [
       dataRoutes({ historical, records }),
+      stationRoutes(stations, clock),
       mapRoutes({ ...map, basemap, cities: currentCities }),
       reportRoutes(reports),
       geocodeRoutes(geocoding),

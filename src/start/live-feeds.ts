@@ -6,7 +6,7 @@ import type { OpenedDatabase } from '../adapters/store/database.ts';
 import { createFeedStore } from '../adapters/store/feed-store.ts';
 import type { Config } from '../config.ts';
 import type { MicroclimateModel } from '../model/microclimate-model.ts';
-import type { FeedClient, FeedPoint, FeedStore } from '../services/live/feeds-port.ts';
+import type { FeedClient, FeedPoint, FeedStore, ObservationStore } from '../services/live/feeds-port.ts';
 import { createLiveData, type LiveData } from '../services/live/live-data.ts';
 import { createFeedPoller, type FeedPoller } from '../services/live/poller.ts';
 import { createReadingsRetention, type ReadingsRetention } from '../services/live/retention.ts';
@@ -24,7 +24,7 @@ export interface LiveFeeds {
   live: LiveData;
   poller: FeedPoller | null;
   /** the readings' store; null without feeds */
-  store: FeedStore | null;
+  store: (FeedStore & ObservationStore) | null;
   retention: ReadingsRetention | null;
   readiness(): Record<string, FeedReadiness> | undefined;
   start(): void;

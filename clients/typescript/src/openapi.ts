@@ -420,6 +420,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The measuring stations, their latest values beside the model
+         * @description Every measuring station the live feeds know (IRCEL-CELINE), with its newest measured hour and, for the same hour, what the service answers at the station's place: observed beside modelled. Key with product `realtime`. `city` (optional) keeps the stations inside that city (`404 not_found` for an unknown one, `403` outside the key's cities). Without the station feed the list is empty. Beyond the specification.
+         */
+        get: operations["getStations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stations/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A station's measured hourly series
+         * @description The station's measured hours from `from` to `to` (ISO 8601 UTC hours, both included, at most 31 days apart), from the readings the service keeps (`FEED_RETENTION_DAYS`); a `from` older than what is kept is `400 validation_error` saying from when. Key with product `realtime`. Beyond the specification.
+         */
+        get: operations["getStationHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -800,6 +840,21 @@ export interface components {
             timestamp: string;
             timestamp_ms: number;
         };
+        /**
+         * NearestStation
+         * @description the measuring station nearest the location, when the station feed is on (beyond the specification)
+         */
+        NearestStation: {
+            /** @description from the answer's location, metres */
+            distance_m: number;
+            id: string;
+            latest: {
+                /** @description ISO 8601 UTC hour (the hour the values describe, starting then) */
+                hour: string;
+                measured: components["schemas"]["PollutantValues"];
+            } | null;
+            name: string;
+        };
         /** PollutantThreshold */
         PollutantThreshold: {
             /** @description upper concentration bounds in µg/m3, inclusive, for classes 1 to 9; above the last is class 10 */
@@ -807,6 +862,17 @@ export interface components {
             /** @description tile property, e.g. Ucomfort, Ugust, C, C_PM25, C_PM10, UTCI */
             field: string;
             zero_means_missing?: boolean;
+        };
+        /** PollutantValues */
+        PollutantValues: {
+            /** @description NO2, µg/m3 */
+            no2?: number;
+            /** @description ozone, µg/m3 */
+            o3?: number;
+            /** @description PM10, µg/m3 */
+            pm10?: number;
+            /** @description PM2.5, µg/m3 */
+            pm25?: number;
         };
         /**
          * Problem
@@ -873,6 +939,7 @@ export interface components {
                  */
                 geometry?: "mapped" | "estimated";
                 hours: number;
+                nearest_station?: components["schemas"]["NearestStation"];
                 radius_m: number;
                 resolution_m: number;
                 /** Format: date-time */
@@ -1068,6 +1135,88 @@ export interface components {
              * @enum {unknown}
              */
             view: "comfort-danger" | "mean" | "gust" | "index" | "no2" | "pm25" | "pm10" | "utci" | "utci-temp";
+        };
+        /** Station */
+        Station: {
+            /** @description the high-resolution city it stands in; null: the nationwide grid answers there */
+            city: string | null;
+            /** @description the provider's station code (IRCEL-CELINE: EoI code, e.g. 41R012) */
+            id: string;
+            lat: number;
+            /** @description the newest measured hour of the last 30; null when none */
+            latest: {
+                /** @description ISO 8601 UTC hour (the hour the values describe, starting then) */
+                hour: string;
+                measured: components["schemas"]["PollutantValues"];
+                /** @description what the service answers at the station's place for the same hour (the real-time records' mean over its 10 m footprint) */
+                modelled: {
+                    /** @description NO2, µg/m3 */
+                    no2?: number;
+                    /** @description ozone, µg/m3 */
+                    o3?: number;
+                    /** @description PM10, µg/m3 */
+                    pm10?: number;
+                    /** @description PM2.5, µg/m3 */
+                    pm25?: number;
+                };
+            } | null;
+            lon: number;
+            name: string;
+            /** @description what it measures */
+            pollutants: ("no2" | "pm25" | "pm10" | "o3")[];
+            /**
+             * @description the station's class; `unknown` while the feeds do not publish it
+             * @enum {unknown}
+             */
+            type: "background" | "traffic" | "industrial" | "unknown";
+        };
+        /** StationHistory */
+        StationHistory: {
+            attribution: string;
+            /** @description ISO 8601 UTC hour (the hour the values describe, starting then) */
+            from: string;
+            /** @description the measured hours in the range, ascending; an hour nothing was measured is absent */
+            hourly: {
+                /** Format: date-time */
+                hour: string;
+                /** @description NO2, µg/m3 */
+                no2?: number;
+                /** @description ozone, µg/m3 */
+                o3?: number;
+                /** @description PM10, µg/m3 */
+                pm10?: number;
+                /** @description PM2.5, µg/m3 */
+                pm25?: number;
+                /** @description epoch milliseconds, as a string */
+                timestamp: string;
+            }[];
+            station: components["schemas"]["StationRef"];
+            /** @description ISO 8601 UTC hour (the hour the values describe, starting then) */
+            to: string;
+        };
+        /** StationList */
+        StationList: {
+            attribution: string;
+            /** Format: date-time */
+            retrieved_utc: string;
+            stations: components["schemas"]["Station"][];
+        };
+        /** StationRef */
+        StationRef: {
+            /** @description the high-resolution city it stands in; null: the nationwide grid answers there */
+            city: string | null;
+            /** @description the provider's station code (IRCEL-CELINE: EoI code, e.g. 41R012) */
+            id: string;
+            lat: number;
+            lon: number;
+            name: string;
+            /** @description what it measures */
+            pollutants: ("no2" | "pm25" | "pm10" | "o3")[];
+            /**
+             * @description the station's class; `unknown` while the feeds do not publish it
+             * @enum {unknown}
+             */
+            type: "background" | "traffic" | "industrial" | "unknown";
         };
         /**
          * ThermalStatistics
@@ -1339,7 +1488,9 @@ export type SchemaKeyInformation = components['schemas']['KeyInformation'];
 export type SchemaMapCatalog = components['schemas']['MapCatalog'];
 export type SchemaMapLayerLink = components['schemas']['MapLayerLink'];
 export type SchemaMapStep = components['schemas']['MapStep'];
+export type SchemaNearestStation = components['schemas']['NearestStation'];
 export type SchemaPollutantThreshold = components['schemas']['PollutantThreshold'];
+export type SchemaPollutantValues = components['schemas']['PollutantValues'];
 export type SchemaProblem = components['schemas']['Problem'];
 export type SchemaReadiness = components['schemas']['Readiness'];
 export type SchemaRecordEnvelope = components['schemas']['RecordEnvelope'];
@@ -1350,6 +1501,10 @@ export type SchemaScale = components['schemas']['Scale'];
 export type SchemaScaleClass = components['schemas']['ScaleClass'];
 export type SchemaScaleList = components['schemas']['ScaleList'];
 export type SchemaScaleSummary = components['schemas']['ScaleSummary'];
+export type SchemaStation = components['schemas']['Station'];
+export type SchemaStationHistory = components['schemas']['StationHistory'];
+export type SchemaStationList = components['schemas']['StationList'];
+export type SchemaStationRef = components['schemas']['StationRef'];
 export type SchemaThermalStatistics = components['schemas']['ThermalStatistics'];
 export type SchemaTileJson = components['schemas']['TileJSON'];
 export type SchemaView = components['schemas']['View'];
@@ -2821,6 +2976,146 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Scale"];
+                };
+            };
+            /** @description unauthorized (no or unknown key, unsigned URL, failed signature) or url_expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden: the key may not do this (type, origin, scope, product, metric, deactivated or expired) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited (see Retry-After) or quota_exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getStations: {
+        parameters: {
+            query?: {
+                /** @description only the stations inside this city */
+                city?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: StationList */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StationList"];
+                };
+            };
+            /** @description validation_error: a parameter or the body is missing or malformed; `detail` says how to fix it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized (no or unknown key, unsigned URL, failed signature) or url_expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden: the key may not do this (type, origin, scope, product, metric, deactivated or expired) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited (see Retry-After) or quota_exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getStationHistory: {
+        parameters: {
+            query: {
+                /** @description first hour, ISO 8601 UTC (e.g. 2026-12-01T00:00Z) */
+                from: string;
+                /** @description last hour, included; at most 31 days after `from` */
+                to: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: StationHistory */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StationHistory"];
+                };
+            };
+            /** @description validation_error: a parameter or the body is missing or malformed; `detail` says how to fix it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description unauthorized (no or unknown key, unsigned URL, failed signature) or url_expired */

@@ -1,7 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { FeedState } from '../../domain/live/provenance.ts';
-import type { FeedId, Quantity, Reading } from '../../domain/live/readings.ts';
-import type { FeedStore } from '../../services/live/feeds-port.ts';
+import {
+  type FeedId,
+  type FeedSite,
+  QUANTITIES,
+  type Quantity,
+  type Reading,
+} from '../../domain/live/readings.ts';
+import type { FeedStore, ObservationStore } from '../../services/live/feeds-port.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -21,8 +27,77 @@ const PRUNE_WINDOW_MS = 6 * 3_600_000;
 const CENSUS_WINDOW_MS = 24 * 3_600_000;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export function createFeedStore(db: Kysely<Database>, clock: () => number = Date.now): FeedStore {
+export function createFeedStore(
+  db: Kysely<Database>,
+  clock: () => number = Date.now,
+): FeedStore & ObservationStore {
   return {
+    async saveSites(sites) {
+      const seenMs = clock();
+      for (let i = 0; i < sites.length; i += CHUNK) {
+        if (i > 0) await nextTurn();
+        const rows = sites.slice(i, i + CHUNK).map((s) => ({
+          feed: s.feed,
+          site: s.site,
+          name: s.name,
+          lat: s.lat,
+          lon: s.lon,
+          quantities: s.quantities.join(','),
+          seen_ms: seenMs,
+        }));
+        await db
+          .insertInto('feed_sites')
+          .values(rows)
+          .onConflict((oc) =>
+            oc.columns(['feed', 'site']).doUpdateSet((eb) => ({
+              name: eb.ref('excluded.name'),
+              lat: eb.ref('excluded.lat'),
+              lon: eb.ref('excluded.lon'),
+              quantities: eb.ref('excluded.quantities'),
+              seen_ms: eb.ref('excluded.seen_ms'),
+            })),
+          )
+          .execute();
+      }
+    },
+    async sites(feed) {
+      const rows = await db
+        .selectFrom('feed_sites')
+        .selectAll()
+        .where('feed', '=', feed)
+        .orderBy('site')
+        .execute();
+      return rows.map(
+        (row): FeedSite => ({
+          feed: row.feed as FeedId,
+          site: row.site,
+          name: row.name,
+          lat: Number(row.lat),
+          lon: Number(row.lon),
+          quantities: QUANTITIES.filter((q) => row.quantities.split(',').includes(q)),
+        }),
+      );
+    },
+    async siteReadings(feed, site, fromMs, toMs) {
+      const rows = await db
+        .selectFrom('feed_readings')
+        .select(['quantity', 'hour_ms', 'value', 'lat', 'lon'])
+        .where('feed', '=', feed)
+        .where('site', '=', site)
+        .where('hour_ms', '>=', fromMs)
+        .where('hour_ms', '<=', toMs)
+        .orderBy('hour_ms')
+        .execute();
+      return rows.map((row) => ({
+        feed,
+        site,
+        quantity: row.quantity as Quantity,
+        hourMs: Number(row.hour_ms),
+        value: Number(row.value),
+        lat: Number(row.lat),
+        lon: Number(row.lon),
+      }));
+    },
     async save(readings) {
       const readMs = clock();
       for (let i = 0; i < readings.length; i += CHUNK) {

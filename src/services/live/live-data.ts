@@ -1,5 +1,10 @@
 import { AIR_BIAS_INPUT, AIR_INPUT, METEOROLOGY_INPUT } from '../../domain/live/feed-inputs.ts';
-import { type LiveInputs, LiveInputsBuilder, NO_LIVE_INPUTS } from '../../domain/live/live-inputs.ts';
+import {
+  type LiveInputs,
+  LiveInputsBuilder,
+  type LiveStation,
+  NO_LIVE_INPUTS,
+} from '../../domain/live/live-inputs.ts';
 import {
   FEED_ATTRIBUTION,
   FEED_INPUT,
@@ -75,6 +80,8 @@ export interface LiveData {
   view(): FeedView[];
   /** credits of the configured providers (cities, TileJSON, reports) */
   attributions(): string[];
+  /** the station series the model holds now (the last ~30 h measured; /v1/stations) */
+  stations(): readonly LiveStation[];
   start(): void;
   close(): void;
 }
@@ -310,6 +317,7 @@ export function createLiveData(deps: LiveDataDeps): LiveData {
     attributions() {
       return deps.feeds.map((f) => FEED_ATTRIBUTION[f.feed]);
     },
+    stations: () => inputs.stations,
     start() {
       if (!configured || timer) return;
       const tick = () => {

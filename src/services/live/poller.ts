@@ -66,6 +66,7 @@ export function createFeedPoller(deps: PollerDeps): FeedPoller {
     try {
       const read = await client.read(now, deps.points());
       await deps.store.save(read.readings);
+      if (read.sites) await deps.store.saveSites(read.sites);
       // observations: the newest measured hour; forecasts: the furthest hour they reach
       let newest: number | null = null;
       for (const r of read.readings)

@@ -129,6 +129,7 @@ test("an answer's sources are those of the inputs it was computed from, not of n
     lease: async () => true,
     prune: async () => 0,
     census: async () => [],
+    saveSites: async () => {},
   };
   const live = createLiveData({
     store,
