@@ -40,6 +40,7 @@ import type { MicroclimateModel } from '../model/microclimate-model.ts';
 import { loadCities, watchCities } from '../services/city-catalog.ts';
 import type { CityDomainSpec, ModelCityDomains } from '../services/city-domains-port.ts';
 import { createHistoricalService } from '../services/data/historical.ts';
+import { createHistoryService } from '../services/data/history.ts';
 import { createRecordsService } from '../services/data/records.ts';
 import type { ResolveAddress } from '../services/data/resolve-location.ts';
 import { createStatisticsEngine } from '../services/data/statistics-engine.ts';
@@ -303,6 +304,16 @@ export async function compose(
     clock,
     keptFrom: (nowMs) => liveFeeds.retention?.keptFrom(nowMs) ?? nowMs,
   });
+  const history = createHistoryService({
+    model,
+    cities: currentCities,
+    resolveAddress,
+    clock,
+    live: liveFeeds.live,
+    keptFrom: (nowMs) => liveFeeds.retention?.keptFrom(nowMs) ?? nowMs,
+    referenceYear: (domain) => referenceYears.current().years.find((y) => y.domain === domain),
+    referenceSources: (domain) => referenceYears.sources(domain),
+  });
   const records = createRecordsService({
     model,
     cities: currentCities,
@@ -413,7 +424,7 @@ export async function compose(
     telemetry,
     // every product feature's routes, each built the same way from its services
     features: [
-      dataRoutes({ historical, records }),
+      dataRoutes({ historical, records, history }),
       stationRoutes(stations, clock),
       mapRoutes({ ...map, basemap, cities: currentCities }),
       reportRoutes(reports),

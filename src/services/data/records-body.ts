@@ -20,7 +20,7 @@ export interface CachedRecords {
 }
 
 /** Drops the record fields (each module's `records`) of the metrics the key does not hold. */
-function withoutUnheld(hourly: readonly HourlyRecord[], held: readonly DataMetric[]): HourlyRecord[] {
+export function withoutUnheld(hourly: readonly HourlyRecord[], held: readonly DataMetric[]): HourlyRecord[] {
   const dropped = DEFAULT_METRICS.filter((metric) => !held.includes(metric.id)).flatMap((metric) =>
     (metric.records ?? []).map((field) => field.name),
   );

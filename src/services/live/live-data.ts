@@ -80,15 +80,20 @@ export interface LiveData {
   view(): FeedView[];
   /** credits of the configured providers (cities, TileJSON, reports) */
   attributions(): string[];
-  /** the station series the model holds now (the last ~30 h measured; /v1/stations) */
+  /** the station series the model holds now (the last ~36 h measured; /v1/stations) */
   stations(): readonly LiveStation[];
+  /** everything the model holds now (what /v1/history's recent hours stand on) */
+  inputs(): LiveInputs;
   start(): void;
   close(): void;
 }
 
 const HOUR_MS = 3_600_000;
-/** the store is read from this far back (24 observed hours and the bias look-back) */
-const PAST_MS = 30 * HOUR_MS;
+/**
+ * the store is read from this far back: 24 observed hours, the bias look-back, and the
+ * feeds' 36-hour look-back, which /v1/history serves assimilated
+ */
+const PAST_MS = 36 * HOUR_MS;
 const AHEAD_MS = 50 * HOUR_MS;
 /** readings grouped per turn of the event loop */
 const GROUP_SLICE = 2_000;
@@ -318,6 +323,7 @@ export function createLiveData(deps: LiveDataDeps): LiveData {
       return deps.feeds.map((f) => FEED_ATTRIBUTION[f.feed]);
     },
     stations: () => inputs.stations,
+    inputs: () => inputs,
     start() {
       if (!configured || timer) return;
       const tick = () => {
