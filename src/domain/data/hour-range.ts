@@ -7,7 +7,7 @@ import { apiError } from '../errors/catalogue.ts';
  */
 export const MAX_HISTORY_DAYS = 31;
 const HOUR_MS = 3_600_000;
-const UTC_HOUR = /^(\d{4})-(\d{2})-(\d{2})T(\d{2})(?::(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?Z$/;
+const UTC_HOUR = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?Z$/;
 
 export interface HourRange {
   fromMs: number;
