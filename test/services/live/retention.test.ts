@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { createFeedStore } from '../../../src/adapters/store/feed-store.ts';
 import type { Reading } from '../../../src/domain/live/readings.ts';
 import { createReadingsRetention } from '../../../src/services/live/retention.ts';
+import type { Metrics } from '../../../src/services/ports/telemetry-port.ts';
 import { onEveryDatabase } from '../../helpers/every-database.ts';
 
 /**
@@ -34,7 +35,23 @@ onEveryDatabase('readings older than the retention go; the rest are counted per 
       ...hours(10).map((h) => reading('ircel-celine', h)),
       ...hours(3).map((h) => reading('open-meteo', h)),
     ]);
-    const retention = createReadingsRetention({ store, keepMs: 4 * DAY, clock: () => NOW, log: noLog });
+    const gauges = new Map<string, () => Promise<ReadonlyArray<readonly [Record<string, string>, number]>>>();
+    const metrics = {
+      enabled: true,
+      count() {},
+      observe() {},
+      adjust() {},
+      sample(name: string, read: () => Promise<ReadonlyArray<readonly [Record<string, string>, number]>>) {
+        gauges.set(name, read);
+      },
+    } as unknown as Metrics;
+    const retention = createReadingsRetention({
+      store,
+      keepMs: 4 * DAY,
+      clock: () => NOW,
+      log: noLog,
+      metrics,
+    });
     const keptFrom = retention.keptFrom(NOW);
     assert.equal(keptFrom % HOUR, 0, 'kept from an hour');
     const { removed, census } = await retention.run();
@@ -49,6 +66,15 @@ onEveryDatabase('readings older than the retention go; the rest are counted per 
     assert.equal(byFeed['ircel-celine']?.oldestMs, keptFrom);
     assert.equal(byFeed['ircel-celine']?.newestMs, latest);
     assert.equal(byFeed['open-meteo']?.readings, 72);
+    // the store's size in the metrics, as counted
+    const readings = Object.fromEntries(
+      (await gauges.get('feed_store_readings')!()).map(([labels, value]) => [labels.feed, value]),
+    );
+    assert.deepEqual(readings, { 'ircel-celine': hours(10).length - expectedGone, 'open-meteo': 72 });
+    const [, oldestAge] = (await gauges.get('feed_store_oldest_age_seconds')!()).find(
+      ([labels]) => labels.feed === 'ircel-celine',
+    )!;
+    assert.equal(oldestAge, (NOW - keptFrom) / 1000);
 
     // a second instance on the same database: the lease is held, it only counts
     const other = createReadingsRetention({ store, keepMs: 1 * DAY, clock: () => NOW, log: noLog });
