@@ -27,6 +27,7 @@ const ALL = [
   'cluster',
   'feed-poll',
   'rollover',
+  'history',
 ];
 /** V8 flags a benchmark needs beyond the common ones (its file says why) */
 const FLAGS: Record<string, string[]> = {

@@ -65,6 +65,8 @@ export interface Config {
     openMeteoArchiveUrl: string | undefined;
     /** FEED_POLL_S in ms; undefined = each provider's cadence */
     pollMs: number | undefined;
+    /** FEED_RETENTION_DAYS: how long polled readings are kept (they serve /v1/history and /v1/stations) */
+    retentionDays: number;
   };
 }
 
@@ -196,6 +198,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readon
       openMeteoAqUrl: url(env, 'FEED_OPENMETEO_AQ_URL', ['http:', 'https:']),
       openMeteoArchiveUrl: url(env, 'FEED_OPENMETEO_ARCHIVE_URL', ['http:', 'https:']),
       pollMs: env.FEED_POLL_S ? integer(env, 'FEED_POLL_S', 0, 1, 86_400) * 1000 : undefined,
+      retentionDays: integer(env, 'FEED_RETENTION_DAYS', 400, 2, 3650),
     }),
   });
 }

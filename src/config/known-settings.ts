@@ -2,7 +2,7 @@
  * Every environment variable the service knows, in one list (CONTRACT.md, Environment,
  * plus the operational settings docs/ and the tests use). One name a line, sorted, so
  * that adding a setting is one line that merges cleanly. A name here is accepted even
- * when no code reads it yet (FEED_RETENTION_DAYS, ALERTS_ALLOW_PRIVATE_URLS): the
+ * when no code reads it yet (ALERTS_ALLOW_PRIVATE_URLS): the
  * contract promises it.
  */
 export const KNOWN_SETTINGS = [

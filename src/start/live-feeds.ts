@@ -6,9 +6,10 @@ import type { OpenedDatabase } from '../adapters/store/database.ts';
 import { createFeedStore } from '../adapters/store/feed-store.ts';
 import type { Config } from '../config.ts';
 import type { MicroclimateModel } from '../model/microclimate-model.ts';
-import type { FeedClient, FeedPoint } from '../services/live/feeds-port.ts';
+import type { FeedClient, FeedPoint, FeedStore, ObservationStore } from '../services/live/feeds-port.ts';
 import { createLiveData, type LiveData } from '../services/live/live-data.ts';
 import { createFeedPoller, type FeedPoller } from '../services/live/poller.ts';
+import { createReadingsRetention, type ReadingsRetention } from '../services/live/retention.ts';
 import type { Metrics } from '../services/ports/telemetry-port.ts';
 import type { FeedReadiness } from '../services/readiness.ts';
 
@@ -16,11 +17,15 @@ import type { FeedReadiness } from '../services/readiness.ts';
  * The live feeds from FEED_* (docs/live-data.md): one client per configured provider
  * behind a circuit breaker, the store on the service's database, the poller and the
  * live data every answer reads. Nothing configured: no client, no poller, and the live
- * data says `synthetic`.
+ * data says `synthetic`. The readings are kept FEED_RETENTION_DAYS, pruned by a job of
+ * their own (retention.ts); history and the stations read the same store.
  */
 export interface LiveFeeds {
   live: LiveData;
   poller: FeedPoller | null;
+  /** the readings' store; null without feeds */
+  store: (FeedStore & ObservationStore) | null;
+  retention: ReadingsRetention | null;
   readiness(): Record<string, FeedReadiness> | undefined;
   start(): void;
   close(): Promise<void>;
@@ -88,9 +93,21 @@ export function createLiveFeeds(options: {
           ...(options.metrics ? { metrics: options.metrics } : {}),
           onStored: () => void live.refresh().catch(() => {}),
         });
+  const retention =
+    store === null
+      ? null
+      : createReadingsRetention({
+          store,
+          keepMs: options.config.feeds.retentionDays * 86_400_000,
+          clock: options.clock,
+          log: options.log,
+          ...(options.metrics ? { metrics: options.metrics } : {}),
+        });
   return {
     live,
     poller,
+    store,
+    retention,
     readiness() {
       if (!live.configured) return undefined;
       return Object.fromEntries(
@@ -112,10 +129,12 @@ export function createLiveFeeds(options: {
     start() {
       live.start();
       poller?.start();
+      retention?.start();
     },
     async close() {
       live.close();
       await poller?.close();
+      await retention?.close();
     },
   };
 }

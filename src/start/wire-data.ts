@@ -1,9 +1,11 @@
 import { openConfiguredGeocoder } from '../adapters/geocoder/from-config.ts';
 import { cacheProbe } from '../adapters/telemetry/cache.ts';
 import { createHistoricalService } from '../services/data/historical.ts';
+import { createHistoryService } from '../services/data/history.ts';
 import { createRecordsService } from '../services/data/records.ts';
 import type { ResolveAddress } from '../services/data/resolve-location.ts';
 import { createGeocodeService } from '../services/geocode.ts';
+import { createStationsService } from '../services/live/stations.ts';
 import type { Foundation } from './foundation.ts';
 import type { Caches } from './wire-caches.ts';
 import type { Feeds } from './wire-feeds.ts';
@@ -29,7 +31,7 @@ export async function wireGeocoding(
 
 export type Geocoding = Awaited<ReturnType<typeof wireGeocoding>>;
 
-/** The two data services behind /statistics, /realtime and /forecast. */
+/** The data services behind /statistics, /realtime, /forecast, /history and /stations. */
 export function wireDataServices(
   { config, clock, telemetry }: Foundation,
   city: CitiesAndModel,
@@ -57,8 +59,34 @@ export function wireDataServices(
       city.model.referenceWeather?.(domain) ??
       (city.specOf(domain)?.referenceWeatherEpw ? 'epw' : 'synthetic'),
   });
-  const records = createRecordsService({ ...shared, cache: caches.shortCache, live: liveFeeds.live });
-  return { historical, records };
+  // how far back the stored readings go (FEED_RETENTION_DAYS; nothing kept without feeds)
+  const keptFrom = (nowMs: number) => liveFeeds.retention?.keptFrom(nowMs) ?? nowMs;
+  // the stations the feeds know and their stored readings (issue #50)
+  const stations = createStationsService({
+    store: liveFeeds.store,
+    live: liveFeeds.live,
+    model: city.model,
+    cities: city.currentCities,
+    clock,
+    keptFrom,
+  });
+  const history = createHistoryService({
+    model: city.model,
+    cities: city.currentCities,
+    resolveAddress,
+    clock,
+    live: liveFeeds.live,
+    keptFrom,
+    referenceYear: (domain) => referenceYears.current().years.find((y) => y.domain === domain),
+    referenceSources: (domain) => referenceYears.sources(domain),
+  });
+  const records = createRecordsService({
+    ...shared,
+    cache: caches.shortCache,
+    live: liveFeeds.live,
+    stations,
+  });
+  return { historical, records, history, stations };
 }
 
 export type DataServices = ReturnType<typeof wireDataServices>;

@@ -4,6 +4,7 @@ import { dataRoutes } from '../http/routes/data/index.ts';
 import { geocodeRoutes } from '../http/routes/geocode/geocode.ts';
 import { mapRoutes, registerMapAssets } from '../http/routes/map/index.ts';
 import { reportRoutes } from '../http/routes/reports/index.ts';
+import { stationRoutes } from '../http/routes/stations/index.ts';
 import { createKeyVerifier } from '../services/key-verifier.ts';
 import { createReadiness } from '../services/readiness.ts';
 import { pdfReadiness } from '../services/reports/pdf-readiness.ts';
@@ -51,6 +52,7 @@ export async function wireHttp(foundation: Foundation, parts: HttpParts) {
     // every product feature's routes, each built the same way from its services
     features: [
       dataRoutes(parts.data),
+      stationRoutes(parts.data.stations, clock),
       mapRoutes({ ...parts.mapParts.map, basemap: parts.mapParts.basemap, cities: city.currentCities }),
       reportRoutes(reportParts.reports),
       geocodeRoutes(parts.geocoding),

@@ -87,6 +87,25 @@ describe('the TypeScript client, one call per endpoint', () => {
     assert.ok(forecast.hourly.length > 0, 'forecast');
   });
 
+  test('history and the stations (no feeds here: nothing stored, no station known)', async () => {
+    const stations = await unwrap(client.GET('/stations', { params: { query: { city: 'brussels' } } }));
+    assert.deepEqual(stations.stations, []);
+    const series = await unwrap(
+      client.GET('/stations/{id}/history', {
+        params: { path: { id: '41R012' }, query: { from: '2026-11-01T00:00Z', to: '2026-11-02T00:00Z' } },
+      }),
+    ).catch((error: unknown) => error);
+    assert.ok(isSvcError(series, 'not_found'));
+    const history = await unwrap(
+      client.GET('/history', {
+        params: {
+          query: { ...GRAND_PLACE, from: '2026-11-01T00:00Z', to: '2026-11-02T00:00Z', format: 'json' },
+        },
+      }),
+    ).catch((error: unknown) => error);
+    assert.ok(isSvcError(history, 'validation_error'), 'nothing is kept without feeds or a backfilled year');
+  });
+
   test('map: catalog, every TileJSON route (absolute, {z}/{x}/{y} intact), every tile route', async () => {
     const catalog = await unwrap(client.GET('/map/{city}', { params: { path: { city: 'brussels' } } }));
     const realtimeStep = catalog.realtime!;

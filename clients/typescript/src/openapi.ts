@@ -140,6 +140,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Hourly records of a past range
+         * @description Hourly records from `from` to `to` (ISO 8601 UTC hours, both included, at most 31 days apart) with the real-time records' fields, each tagged `basis`: `observed`, `assimilated` or `synthetic`; `meta.sources` says which inputs stand behind them and `meta.kept` what history the place has. Key with product `realtime`. Give either `address` or both `lat` and `lon` (WGS 84 decimal degrees written with a point, e.g. `lat=50.8467&lon=4.3525`); both at once, or a malformed value, is `400 validation_error`. Coordinates are rounded to 5 decimals. `radius` is 5 to 50 metres, default 10. Served from the stored feed readings (`FEED_RETENTION_DAYS` back to the latest observed hour) and a backfilled reference year; a range reaching other hours is `400 validation_error` saying what is kept; outside coverage `422` as for `GET /realtime`. `format`: `json` (default), `ndjson` (the envelope on the first line, then a record a line) or `csv` (a header row, then a record a row). Streamed, gzip-compressed when `Accept-Encoding` allows. Beyond the specification.
+         */
+        get: operations["getHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/key": {
         parameters: {
             query?: never;
@@ -412,6 +432,46 @@ export interface paths {
          * @description One classification scale in full: classes, colours and bounds. An unknown id is `404 not_found`.
          */
         get: operations["getScale"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The measuring stations, their latest values beside the model
+         * @description Every measuring station the live feeds know (IRCEL-CELINE), with its newest measured hour and, for the same hour, what the service answers at the station's place: observed beside modelled. Key with product `realtime`. `city` (optional) keeps the stations inside that city (`404 not_found` for an unknown one, `403` outside the key's cities). Without the station feed the list is empty. Beyond the specification.
+         */
+        get: operations["getStations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stations/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A station's measured hourly series
+         * @description The station's measured hours from `from` to `to` (ISO 8601 UTC hours, both included, at most 31 days apart), from the readings the service keeps (`FEED_RETENTION_DAYS`); a `from` older than what is kept is `400 validation_error` saying from when. Key with product `realtime`. Beyond the specification.
+         */
+        get: operations["getStationHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -705,6 +765,94 @@ export interface components {
             thermal?: components["schemas"]["ThermalStatistics"];
             wind?: components["schemas"]["WindStatistics"];
         };
+        /** HistoryEnvelope */
+        HistoryEnvelope: {
+            city: components["schemas"]["CityRef"];
+            hourly: components["schemas"]["HistoryRecord"][];
+            location: {
+                address: string | null;
+                lat: number;
+                lon: number;
+            };
+            meta: {
+                dataset: string;
+                from: string;
+                hours: number;
+                /** @description what history this place has: the stored hours (FEED_RETENTION_DAYS) and a backfilled year */
+                kept: {
+                    backfilled_year: number | null;
+                    stored_from: string | null;
+                    stored_to: string | null;
+                };
+                radius_m: number;
+                resolution_m: number;
+                /** Format: date-time */
+                retrieved_utc: string;
+                /** @description the inputs behind this answer when it was computed (additive to the specification) */
+                sources: ({
+                    /** @description the newest value used, ISO 8601 UTC */
+                    as_of: string | null;
+                    /** @description the provider's credit */
+                    attribution?: string;
+                    /**
+                     * @description the input
+                     * @enum {unknown}
+                     */
+                    id: "ircel-celine" | "open-meteo" | "open-meteo-air-quality" | "open-meteo-archive" | "epw" | "synthetic";
+                    /** @description what the source drives: meteorology, air, air-bias… */
+                    input?: string;
+                    /** @enum {unknown} */
+                    kind: "observation" | "forecast" | "reanalysis" | "typical-year" | "synthetic";
+                    /**
+                     * @description fresh: the feed answers and is as recent as usual; stale: polls failed or the data stopped advancing for two poll intervals (the last good data is served); fallback: nothing usable, the synthetic generator stands in
+                     * @enum {unknown}
+                     */
+                    status: "fresh" | "stale" | "fallback";
+                } & {
+                    [key: string]: unknown;
+                })[];
+                to: string;
+            };
+        };
+        /** HistoryRecord */
+        HistoryRecord: {
+            /** @description air temperature at 2 m, °C */
+            air_temp_c?: number;
+            /**
+             * @description observed: stations measured the air of that hour nearby; assimilated: fed meteorology, CAMS or a reanalysis drove the model, no station; synthetic: nothing stored, the synthetic weather
+             * @enum {unknown}
+             */
+            basis: "observed" | "assimilated" | "synthetic";
+            /** @description NO2, µg/m3 */
+            c?: number;
+            /** @description ozone, µg/m3 */
+            c_o3?: number;
+            /** @description PM10, µg/m3 */
+            c_pm10?: number;
+            /** @description PM2.5, µg/m3 */
+            c_pm25?: number;
+            /**
+             * Format: date-time
+             * @description hour of the record, ISO 8601 UTC
+             */
+            hour: string;
+            /** @description relative humidity, % */
+            rel_humidity_pct?: number;
+            /** @description same instant as epoch milliseconds, as a string */
+            timestamp: string;
+            /** @description pedestrian-level mean comfort wind speed, m/s */
+            ucomfort?: number;
+            /** @description pedestrian-level gust speed, m/s */
+            ugust?: number;
+            /** @description UTCI, °C */
+            utci?: number;
+            /** @description reference wind speed at 10 m, m/s */
+            wind_10m_ms?: number;
+            /** @description reference wind direction (from), degrees */
+            wind_dir_deg?: number;
+        } & {
+            [key: string]: unknown;
+        };
         /** HourlyRecord */
         HourlyRecord: {
             /** @description air temperature at 2 m, °C */
@@ -800,6 +948,21 @@ export interface components {
             timestamp: string;
             timestamp_ms: number;
         };
+        /**
+         * NearestStation
+         * @description the measuring station nearest the location, when the station feed is on (beyond the specification)
+         */
+        NearestStation: {
+            /** @description from the answer's location, metres */
+            distance_m: number;
+            id: string;
+            latest: {
+                /** @description ISO 8601 UTC hour (the hour the values describe, starting then) */
+                hour: string;
+                measured: components["schemas"]["PollutantValues"];
+            } | null;
+            name: string;
+        };
         /** PollutantThreshold */
         PollutantThreshold: {
             /** @description upper concentration bounds in µg/m3, inclusive, for classes 1 to 9; above the last is class 10 */
@@ -807,6 +970,17 @@ export interface components {
             /** @description tile property, e.g. Ucomfort, Ugust, C, C_PM25, C_PM10, UTCI */
             field: string;
             zero_means_missing?: boolean;
+        };
+        /** PollutantValues */
+        PollutantValues: {
+            /** @description NO2, µg/m3 */
+            no2?: number;
+            /** @description ozone, µg/m3 */
+            o3?: number;
+            /** @description PM10, µg/m3 */
+            pm10?: number;
+            /** @description PM2.5, µg/m3 */
+            pm25?: number;
         };
         /**
          * Problem
@@ -873,6 +1047,7 @@ export interface components {
                  */
                 geometry?: "mapped" | "estimated";
                 hours: number;
+                nearest_station?: components["schemas"]["NearestStation"];
                 radius_m: number;
                 resolution_m: number;
                 /** Format: date-time */
@@ -1068,6 +1243,88 @@ export interface components {
              * @enum {unknown}
              */
             view: "comfort-danger" | "mean" | "gust" | "index" | "no2" | "pm25" | "pm10" | "utci" | "utci-temp";
+        };
+        /** Station */
+        Station: {
+            /** @description the high-resolution city it stands in; null: the nationwide grid answers there */
+            city: string | null;
+            /** @description the provider's station code (IRCEL-CELINE: EoI code, e.g. 41R012) */
+            id: string;
+            lat: number;
+            /** @description the newest measured hour of the last 30; null when none */
+            latest: {
+                /** @description ISO 8601 UTC hour (the hour the values describe, starting then) */
+                hour: string;
+                measured: components["schemas"]["PollutantValues"];
+                /** @description what the service answers at the station's place for the same hour (the real-time records' mean over its 10 m footprint) */
+                modelled: {
+                    /** @description NO2, µg/m3 */
+                    no2?: number;
+                    /** @description ozone, µg/m3 */
+                    o3?: number;
+                    /** @description PM10, µg/m3 */
+                    pm10?: number;
+                    /** @description PM2.5, µg/m3 */
+                    pm25?: number;
+                };
+            } | null;
+            lon: number;
+            name: string;
+            /** @description what it measures */
+            pollutants: ("no2" | "pm25" | "pm10" | "o3")[];
+            /**
+             * @description the station's class; `unknown` while the feeds do not publish it
+             * @enum {unknown}
+             */
+            type: "background" | "traffic" | "industrial" | "unknown";
+        };
+        /** StationHistory */
+        StationHistory: {
+            attribution: string;
+            /** @description ISO 8601 UTC hour (the hour the values describe, starting then) */
+            from: string;
+            /** @description the measured hours in the range, ascending; an hour nothing was measured is absent */
+            hourly: {
+                /** Format: date-time */
+                hour: string;
+                /** @description NO2, µg/m3 */
+                no2?: number;
+                /** @description ozone, µg/m3 */
+                o3?: number;
+                /** @description PM10, µg/m3 */
+                pm10?: number;
+                /** @description PM2.5, µg/m3 */
+                pm25?: number;
+                /** @description epoch milliseconds, as a string */
+                timestamp: string;
+            }[];
+            station: components["schemas"]["StationRef"];
+            /** @description ISO 8601 UTC hour (the hour the values describe, starting then) */
+            to: string;
+        };
+        /** StationList */
+        StationList: {
+            attribution: string;
+            /** Format: date-time */
+            retrieved_utc: string;
+            stations: components["schemas"]["Station"][];
+        };
+        /** StationRef */
+        StationRef: {
+            /** @description the high-resolution city it stands in; null: the nationwide grid answers there */
+            city: string | null;
+            /** @description the provider's station code (IRCEL-CELINE: EoI code, e.g. 41R012) */
+            id: string;
+            lat: number;
+            lon: number;
+            name: string;
+            /** @description what it measures */
+            pollutants: ("no2" | "pm25" | "pm10" | "o3")[];
+            /**
+             * @description the station's class; `unknown` while the feeds do not publish it
+             * @enum {unknown}
+             */
+            type: "background" | "traffic" | "industrial" | "unknown";
         };
         /**
          * ThermalStatistics
@@ -1334,12 +1591,16 @@ export type SchemaGeocodeResponse = components['schemas']['GeocodeResponse'];
 export type SchemaGeocodeResult = components['schemas']['GeocodeResult'];
 export type SchemaHealth = components['schemas']['Health'];
 export type SchemaHistoricalStats = components['schemas']['HistoricalStats'];
+export type SchemaHistoryEnvelope = components['schemas']['HistoryEnvelope'];
+export type SchemaHistoryRecord = components['schemas']['HistoryRecord'];
 export type SchemaHourlyRecord = components['schemas']['HourlyRecord'];
 export type SchemaKeyInformation = components['schemas']['KeyInformation'];
 export type SchemaMapCatalog = components['schemas']['MapCatalog'];
 export type SchemaMapLayerLink = components['schemas']['MapLayerLink'];
 export type SchemaMapStep = components['schemas']['MapStep'];
+export type SchemaNearestStation = components['schemas']['NearestStation'];
 export type SchemaPollutantThreshold = components['schemas']['PollutantThreshold'];
+export type SchemaPollutantValues = components['schemas']['PollutantValues'];
 export type SchemaProblem = components['schemas']['Problem'];
 export type SchemaReadiness = components['schemas']['Readiness'];
 export type SchemaRecordEnvelope = components['schemas']['RecordEnvelope'];
@@ -1350,6 +1611,10 @@ export type SchemaScale = components['schemas']['Scale'];
 export type SchemaScaleClass = components['schemas']['ScaleClass'];
 export type SchemaScaleList = components['schemas']['ScaleList'];
 export type SchemaScaleSummary = components['schemas']['ScaleSummary'];
+export type SchemaStation = components['schemas']['Station'];
+export type SchemaStationHistory = components['schemas']['StationHistory'];
+export type SchemaStationList = components['schemas']['StationList'];
+export type SchemaStationRef = components['schemas']['StationRef'];
 export type SchemaThermalStatistics = components['schemas']['ThermalStatistics'];
 export type SchemaTileJson = components['schemas']['TileJSON'];
 export type SchemaView = components['schemas']['View'];
@@ -1756,6 +2021,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HistoricalStats"];
+                };
+            };
+            /** @description validation_error: a parameter or the body is missing or malformed; `detail` says how to fix it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized (no or unknown key, unsigned URL, failed signature) or url_expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden: the key may not do this (type, origin, scope, product, metric, deactivated or expired) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description outside_coverage or product_unavailable: the location is not served */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited (see Retry-After) or quota_exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description upstream_error: a dependency failed; retry later */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description upstream_timeout: a dependency took too long; a retry resumes the work done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getHistory: {
+        parameters: {
+            query: {
+                /** @description address; alternative to lat and lon */
+                address?: string;
+                /** @description json (default), ndjson (the envelope, then a record a line) or csv (a header row, then a record a row) */
+                format?: "json" | "ndjson" | "csv";
+                /** @description first hour, ISO 8601 UTC (e.g. 2026-12-01T00:00Z) */
+                from: string;
+                /** @description WGS 84 latitude, decimal degrees; rounded to 5 decimals */
+                lat?: number;
+                /** @description WGS 84 longitude, decimal degrees; rounded to 5 decimals */
+                lon?: number;
+                /** @description metres, 5 to 50 */
+                radius?: number;
+                /** @description last hour, included; at most 31 days after `from` */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: HistoryEnvelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryEnvelope"];
                 };
             };
             /** @description validation_error: a parameter or the body is missing or malformed; `detail` says how to fix it */
@@ -2821,6 +3184,146 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Scale"];
+                };
+            };
+            /** @description unauthorized (no or unknown key, unsigned URL, failed signature) or url_expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden: the key may not do this (type, origin, scope, product, metric, deactivated or expired) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited (see Retry-After) or quota_exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getStations: {
+        parameters: {
+            query?: {
+                /** @description only the stations inside this city */
+                city?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: StationList */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StationList"];
+                };
+            };
+            /** @description validation_error: a parameter or the body is missing or malformed; `detail` says how to fix it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized (no or unknown key, unsigned URL, failed signature) or url_expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden: the key may not do this (type, origin, scope, product, metric, deactivated or expired) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited (see Retry-After) or quota_exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getStationHistory: {
+        parameters: {
+            query: {
+                /** @description first hour, ISO 8601 UTC (e.g. 2026-12-01T00:00Z) */
+                from: string;
+                /** @description last hour, included; at most 31 days after `from` */
+                to: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: StationHistory */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StationHistory"];
+                };
+            };
+            /** @description validation_error: a parameter or the body is missing or malformed; `detail` says how to fix it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description unauthorized (no or unknown key, unsigned URL, failed signature) or url_expired */

@@ -1,6 +1,12 @@
 import { Type } from 'typebox';
 import { Compile } from 'typebox/compile';
-import { type Pollutant, plausible, type Reading } from '../../domain/live/readings.ts';
+import {
+  type FeedSite,
+  POLLUTANTS,
+  type Pollutant,
+  plausible,
+  type Reading,
+} from '../../domain/live/readings.ts';
 import { type FeedClient, FeedError, type FeedRead } from '../../services/live/feeds-port.ts';
 import { DEFAULT_HTTP_POLICY, type HttpPolicy, httpText, parseJsonBody } from './http-get.ts';
 import { firstSchemaError } from './schema-error.ts';
@@ -56,6 +62,8 @@ const dataCheck = Compile(DataSchema);
 export interface IrcelSeries {
   id: string;
   station: string;
+  /** the station's name after its code ("Uccle"); absent: the code */
+  name?: string;
   lat: number;
   lon: number;
   pollutant: Pollutant;
@@ -75,11 +83,13 @@ export async function fetchIrcelSeries(
     if (typeof lon !== 'number' || typeof lat !== 'number') continue;
     if (lon < AREA.west || lon > AREA.east || lat < AREA.south || lat > AREA.north) continue;
     // "41R012 - Uccle": the EoI code names the station in every answer
-    const station = feature.properties.label.split(' - ')[0]!.trim();
+    const [code, ...rest] = feature.properties.label.split(' - ');
+    const station = code!.trim();
     if (station === '') continue;
+    const name = rest.join(' - ').trim() || station;
     for (const [id, ts] of Object.entries(feature.properties.timeseries)) {
       const pollutant = IRCEL_PHENOMENA[String(ts.phenomenon.id)];
-      if (pollutant) found.push({ id, station, lat, lon, pollutant });
+      if (pollutant) found.push({ id, station, name, lat, lon, pollutant });
     }
   }
   if (found.length === 0) throw new FeedError('invalid_body', 'stations: no NO2, PM or O3 series in Belgium');
@@ -149,7 +159,30 @@ export function createIrcelClient(options: IrcelOptions): FeedClient {
     async read(nowMs): Promise<FeedRead> {
       const wanted = await fetchIrcelSeries(root, http);
       const end = new Date(Math.ceil(nowMs / HOUR_MS) * HOUR_MS).toISOString().replace('.000Z', 'Z');
-      return fetchIrcelData(root, wanted, `PT${lookback}H/${end}`, nowMs, http);
+      const read = await fetchIrcelData(root, wanted, `PT${lookback}H/${end}`, nowMs, http);
+      return { ...read, sites: stationsOf(wanted) };
     },
   };
+}
+
+/** the stations behind the series, each with the pollutants it measures */
+export function stationsOf(series: readonly IrcelSeries[]): FeedSite[] {
+  const byCode = new Map<string, FeedSite>();
+  for (const s of series) {
+    let site = byCode.get(s.station);
+    if (!site) {
+      site = {
+        feed: 'ircel-celine',
+        site: s.station,
+        name: s.name ?? s.station,
+        lat: s.lat,
+        lon: s.lon,
+        quantities: [],
+      };
+      byCode.set(s.station, site);
+    }
+    if (!site.quantities.includes(s.pollutant)) site.quantities.push(s.pollutant);
+  }
+  for (const site of byCode.values()) site.quantities = POLLUTANTS.filter((p) => site.quantities.includes(p));
+  return [...byCode.values()];
 }

@@ -1,7 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { FeedState } from '../../domain/live/provenance.ts';
-import type { FeedId, Quantity, Reading } from '../../domain/live/readings.ts';
-import type { FeedStore } from '../../services/live/feeds-port.ts';
+import {
+  type FeedId,
+  type FeedSite,
+  QUANTITIES,
+  type Quantity,
+  type Reading,
+} from '../../domain/live/readings.ts';
+import type { FeedStore, ObservationStore } from '../../services/live/feeds-port.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -17,10 +23,81 @@ import type { Database } from './schema.ts';
  */
 const CHUNK = 100;
 const READ_WINDOW_MS = 2 * 3_600_000;
+const PRUNE_WINDOW_MS = 6 * 3_600_000;
+const CENSUS_WINDOW_MS = 24 * 3_600_000;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export function createFeedStore(db: Kysely<Database>, clock: () => number = Date.now): FeedStore {
+export function createFeedStore(
+  db: Kysely<Database>,
+  clock: () => number = Date.now,
+): FeedStore & ObservationStore {
   return {
+    async saveSites(sites) {
+      const seenMs = clock();
+      for (let i = 0; i < sites.length; i += CHUNK) {
+        if (i > 0) await nextTurn();
+        const rows = sites.slice(i, i + CHUNK).map((s) => ({
+          feed: s.feed,
+          site: s.site,
+          name: s.name,
+          lat: s.lat,
+          lon: s.lon,
+          quantities: s.quantities.join(','),
+          seen_ms: seenMs,
+        }));
+        await db
+          .insertInto('feed_sites')
+          .values(rows)
+          .onConflict((oc) =>
+            oc.columns(['feed', 'site']).doUpdateSet((eb) => ({
+              name: eb.ref('excluded.name'),
+              lat: eb.ref('excluded.lat'),
+              lon: eb.ref('excluded.lon'),
+              quantities: eb.ref('excluded.quantities'),
+              seen_ms: eb.ref('excluded.seen_ms'),
+            })),
+          )
+          .execute();
+      }
+    },
+    async sites(feed) {
+      const rows = await db
+        .selectFrom('feed_sites')
+        .selectAll()
+        .where('feed', '=', feed)
+        .orderBy('site')
+        .execute();
+      return rows.map(
+        (row): FeedSite => ({
+          feed: row.feed as FeedId,
+          site: row.site,
+          name: row.name,
+          lat: Number(row.lat),
+          lon: Number(row.lon),
+          quantities: QUANTITIES.filter((q) => row.quantities.split(',').includes(q)),
+        }),
+      );
+    },
+    async siteReadings(feed, site, fromMs, toMs) {
+      const rows = await db
+        .selectFrom('feed_readings')
+        .select(['quantity', 'hour_ms', 'value', 'lat', 'lon'])
+        .where('feed', '=', feed)
+        .where('site', '=', site)
+        .where('hour_ms', '>=', fromMs)
+        .where('hour_ms', '<=', toMs)
+        .orderBy('hour_ms')
+        .execute();
+      return rows.map((row) => ({
+        feed,
+        site,
+        quantity: row.quantity as Quantity,
+        hourMs: Number(row.hour_ms),
+        value: Number(row.value),
+        lat: Number(row.lat),
+        lon: Number(row.lon),
+      }));
+    },
     async save(readings) {
       const readMs = clock();
       for (let i = 0; i < readings.length; i += CHUNK) {
@@ -138,7 +215,65 @@ export function createFeedStore(db: Kysely<Database>, clock: () => number = Date
       return row?.holder === holder;
     },
     async prune(beforeMs) {
-      await db.deleteFrom('feed_readings').where('hour_ms', '<', beforeMs).execute();
+      // a window of hours per statement, the event loop turning between: a first prune of
+      // a long-kept store deletes millions of rows without holding SQLite for long
+      const oldest = await oldestHour(db);
+      let removed = 0;
+      if (oldest === null) return removed;
+      for (let start = oldest; start < beforeMs; start += PRUNE_WINDOW_MS) {
+        if (start > oldest) await nextTurn();
+        const result = await db
+          .deleteFrom('feed_readings')
+          .where('hour_ms', '<', Math.min(beforeMs, start + PRUNE_WINDOW_MS))
+          .executeTakeFirst();
+        removed += Number(result.numDeletedRows);
+      }
+      return removed;
+    },
+    async census() {
+      const oldest = await oldestHour(db);
+      if (oldest === null) return [];
+      const newestRow = await db
+        .selectFrom('feed_readings')
+        .select((eb) => eb.fn.max('hour_ms').as('newest'))
+        .executeTakeFirst();
+      const newest = Number(newestRow?.newest ?? oldest);
+      const byFeed = new Map<FeedId, { readings: number; oldestMs: number; newestMs: number }>();
+      // counted a day at a time (a count over the whole table holds SQLite for long)
+      for (let start = oldest; start <= newest; start += CENSUS_WINDOW_MS) {
+        if (start > oldest) await nextTurn();
+        const rows = await db
+          .selectFrom('feed_readings')
+          .select((eb) => [
+            'feed',
+            eb.fn.countAll<number>().as('readings'),
+            eb.fn.min('hour_ms').as('oldest'),
+            eb.fn.max('hour_ms').as('newest'),
+          ])
+          .where('hour_ms', '>=', start)
+          .where('hour_ms', '<', start + CENSUS_WINDOW_MS)
+          .groupBy('feed')
+          .execute();
+        for (const row of rows) {
+          const feed = row.feed as FeedId;
+          const held = byFeed.get(feed);
+          const [count, first, last] = [Number(row.readings), Number(row.oldest), Number(row.newest)];
+          if (!held) byFeed.set(feed, { readings: count, oldestMs: first, newestMs: last });
+          else {
+            held.readings += count;
+            held.newestMs = Math.max(held.newestMs, last);
+          }
+        }
+      }
+      return [...byFeed].map(([feed, held]) => ({ feed, ...held }));
     },
   };
+}
+
+async function oldestHour(db: Kysely<Database>): Promise<number | null> {
+  const row = await db
+    .selectFrom('feed_readings')
+    .select((eb) => eb.fn.min('hour_ms').as('oldest'))
+    .executeTakeFirst();
+  return row?.oldest == null ? null : Number(row.oldest);
 }

@@ -128,6 +128,16 @@ export interface FeedTables {
     lon: number;
     read_ms: number;
   };
+  feed_sites: {
+    feed: string;
+    site: string;
+    name: string;
+    lat: number;
+    lon: number;
+    /** comma-separated quantities the site measures */
+    quantities: string;
+    seen_ms: number;
+  };
   feed_states: {
     feed: string;
     last_attempt_ms: number | null;

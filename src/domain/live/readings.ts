@@ -20,6 +20,7 @@ export const POLLUTANTS = ['no2', 'pm25', 'pm10', 'o3'] as const;
 export type MeteoQuantity = (typeof METEO_QUANTITIES)[number];
 export type Pollutant = (typeof POLLUTANTS)[number];
 export type Quantity = MeteoQuantity | Pollutant;
+export const QUANTITIES: readonly Quantity[] = [...METEO_QUANTITIES, ...POLLUTANTS];
 
 export interface Reading {
   feed: FeedId;
@@ -30,6 +31,19 @@ export interface Reading {
   quantity: Quantity;
   hourMs: number;
   value: number;
+}
+
+/** a measuring site as its provider lists it (IRCEL's stations): `GET /v1/stations` */
+export interface FeedSite {
+  feed: FeedId;
+  /** the provider's code (IRCEL: the EoI code, "41R012") */
+  site: string;
+  /** the provider's name ("Uccle") */
+  name: string;
+  lat: number;
+  lon: number;
+  /** what it measures, in the service's order */
+  quantities: Quantity[];
 }
 
 /**

@@ -141,6 +141,16 @@ export const METRIC_CATALOGUE = {
     help: "How old a live feed's data is, by feed: for observations the end of the newest measured hour, for forecasts the last successful poll, seconds before now",
     labels: ['feed'],
   },
+  feed_store_readings: {
+    type: 'gauge',
+    help: 'Live feed readings held in the store (FEED_RETENTION_DAYS), by feed; counted after each hourly prune',
+    labels: ['feed'],
+  },
+  feed_store_oldest_age_seconds: {
+    type: 'gauge',
+    help: "Age of a feed's oldest stored reading (its hour's start), by feed, seconds before now",
+    labels: ['feed'],
+  },
   svc_sqlite_busy_total: {
     type: 'counter',
     help: 'SQLite queries that failed with SQLITE_BUSY (the database stayed locked past busy_timeout)',

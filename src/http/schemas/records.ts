@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { CityRefSchema } from '../../domain/coverage/city-resources.ts';
 import { GeometrySchema, SourcesSchema } from '../../domain/live/provenance.ts';
+import { NearestStationSchema } from './stations.ts';
 
 const Num = (description: string) => Type.Optional(Type.Number({ description }));
 
@@ -44,6 +45,7 @@ export const RecordsResponseSchema = Type.Object(
       retrieved_utc: Type.String({ format: 'date-time' }),
       sources: Type.Optional(SourcesSchema),
       geometry: Type.Optional(GeometrySchema),
+      nearest_station: Type.Optional(NearestStationSchema),
     }),
     hourly: Type.Array(HourlyRecordSchema),
   },

@@ -3,6 +3,7 @@ import type { HourlyRecord } from '../../domain/data/hourly-records.ts';
 import type { Source } from '../../domain/live/provenance.ts';
 import { DEFAULT_METRICS } from '../../domain/metrics/registry.ts';
 import { HYPER_LOCAL_DATASET } from '../../domain/stats/historical-stats.ts';
+import type { NearestStation } from '../live/stations.ts';
 import type { ResolvedLocation } from './resolve-location.ts';
 
 /** What the records cache holds for one (product, model version, lat, lon, radius). */
@@ -14,10 +15,12 @@ export interface CachedRecords {
   sources?: Source[];
   /** meta.geometry: the buildings at the point mapped or estimated (docs/cities.md) */
   geometry?: 'mapped' | 'estimated';
+  /** meta.nearest_station: the measuring station nearest the point, with the feeds on (issue #50) */
+  nearest_station?: NearestStation;
 }
 
 /** Drops the record fields (each module's `records`) of the metrics the key does not hold. */
-function withoutUnheld(hourly: readonly HourlyRecord[], held: readonly DataMetric[]): HourlyRecord[] {
+export function withoutUnheld(hourly: readonly HourlyRecord[], held: readonly DataMetric[]): HourlyRecord[] {
   const dropped = DEFAULT_METRICS.filter((metric) => !held.includes(metric.id)).flatMap((metric) =>
     (metric.records ?? []).map((field) => field.name),
   );
@@ -57,6 +60,7 @@ function frame(
       hours: payload.hourly.length,
       ...(payload.sources ? { sources: payload.sources } : {}),
       ...(payload.geometry ? { geometry: payload.geometry } : {}),
+      ...(payload.nearest_station ? { nearest_station: payload.nearest_station } : {}),
     },
   });
   const hourly = held.length === city.metrics.length ? payload.hourly : withoutUnheld(payload.hourly, held);

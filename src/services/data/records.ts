@@ -6,6 +6,7 @@ import { apiError } from '../../domain/errors/catalogue.ts';
 import type { DomainId } from '../../domain/grid/model-data.ts';
 import type { KeyRecord } from '../../domain/keys/key-record.ts';
 import type { LiveData } from '../live/live-data.ts';
+import type { StationsService } from '../live/stations.ts';
 import type { KeyValueCache } from '../ports/cache-port.ts';
 import type { ModelSampling } from '../ports/model-sampling-port.ts';
 import type { Metrics } from '../ports/telemetry-port.ts';
@@ -37,6 +38,8 @@ export interface RecordsDeps {
   metrics?: Metrics;
   /** the feeds behind the live hours (meta.sources); absent: synthetic weather, said so */
   live?: LiveData;
+  /** the measuring station nearest a point (meta.nearest_station, issue #50); absent: none named */
+  stations?: Pick<StationsService, 'nearest'>;
 }
 
 const CACHE_TTL_MS = 5 * 60_000;
@@ -88,7 +91,10 @@ export function createRecordsService(deps: RecordsDeps): RecordsService {
         : { kind: 'forecast' as const, issuedMs: latest };
     // the inputs' sources as they stand before the model is asked (LiveData.snapshot)
     const live = deps.live?.snapshot();
-    const series = await deps.model.series(domain, cells, span);
+    const [series, nearest] = await Promise.all([
+      deps.model.series(domain, cells, span),
+      deps.stations?.nearest({ lat, lon }) ?? null,
+    ]);
     const info = deps.model.domain(domain);
     const hours = series[0]?.hours ?? [];
     const window = { fromMs: hours[0] ?? latest, toMs: hours[hours.length - 1] ?? latest };
@@ -110,6 +116,7 @@ export function createRecordsService(deps: RecordsDeps): RecordsService {
       hourly: meanRecords(series, info.models),
       sources,
       ...geometryOf(deps.model, domain, { lat, lon }),
+      ...(nearest ? { nearest_station: nearest } : {}),
     };
   }
 

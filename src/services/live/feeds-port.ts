@@ -1,5 +1,5 @@
 import type { FeedState } from '../../domain/live/provenance.ts';
-import type { FeedId, Reading } from '../../domain/live/readings.ts';
+import type { FeedId, FeedSite, Reading } from '../../domain/live/readings.ts';
 
 /**
  * The live feeds as the services see them: a client per provider that reads a look-back
@@ -37,6 +37,8 @@ export interface FeedRead {
   readings: Reading[];
   /** values dropped as missing or implausible (their neighbours are kept) */
   dropped: number;
+  /** the measuring sites the provider listed (stations), when it lists them */
+  sites?: FeedSite[];
 }
 
 export interface FeedClient {
@@ -54,6 +56,8 @@ export interface FeedClient {
 export interface FeedStore {
   /** stores plausible readings (insert or revise); never called with missing values */
   save(readings: readonly Reading[]): Promise<void>;
+  /** stores the sites a provider listed (name, position, quantities replace the old) */
+  saveSites(sites: readonly FeedSite[]): Promise<void>;
   /** readings of every feed whose hour lies in [fromMs, toMs] */
   readings(fromMs: number, toMs: number): Promise<Reading[]>;
   states(): Promise<FeedState[]>;
@@ -67,6 +71,30 @@ export interface FeedStore {
    * with several instances on one database, one polls at a time
    */
   lease(name: string, holder: string, nowMs: number, untilMs: number): Promise<boolean>;
-  /** readings whose hour is before `beforeMs` are removed (the store keeps a bounded past) */
-  prune(beforeMs: number): Promise<void>;
+  /**
+   * readings whose hour is before `beforeMs` are removed (the store keeps a bounded past,
+   * FEED_RETENTION_DAYS), a slice at a time; answers how many went
+   */
+  prune(beforeMs: number): Promise<number>;
+  /** per feed, the readings held and the hours they span (the store-size metrics) */
+  census(): Promise<StoreCensus[]>;
+}
+
+export interface StoreCensus {
+  feed: FeedId;
+  readings: number;
+  oldestMs: number;
+  newestMs: number;
+}
+
+/**
+ * What the history and the stations read of the same store (services/live/stations.ts,
+ * services/data/history.ts): the sites, and one site's readings over a range.
+ */
+export interface ObservationStore {
+  sites(feed: FeedId): Promise<FeedSite[]>;
+  /** one site's readings whose hour lies in [fromMs, toMs], ascending by hour */
+  siteReadings(feed: FeedId, site: string, fromMs: number, toMs: number): Promise<Reading[]>;
+  /** readings of every feed whose hour lies in [fromMs, toMs] */
+  readings(fromMs: number, toMs: number): Promise<Reading[]>;
 }

@@ -1,5 +1,10 @@
 import { AIR_BIAS_INPUT, AIR_INPUT, METEOROLOGY_INPUT } from '../../domain/live/feed-inputs.ts';
-import { type LiveInputs, LiveInputsBuilder, NO_LIVE_INPUTS } from '../../domain/live/live-inputs.ts';
+import {
+  type LiveInputs,
+  LiveInputsBuilder,
+  type LiveStation,
+  NO_LIVE_INPUTS,
+} from '../../domain/live/live-inputs.ts';
 import {
   FEED_ATTRIBUTION,
   FEED_INPUT,
@@ -78,13 +83,20 @@ export interface LiveData {
   weatherScreening(): ScreeningSummary | null;
   /** credits of the configured providers (cities, TileJSON, reports) */
   attributions(): string[];
+  /** the station series the model holds now (the last ~36 h measured; /v1/stations) */
+  stations(): readonly LiveStation[];
+  /** everything the model holds now (what /v1/history's recent hours stand on) */
+  inputs(): LiveInputs;
   start(): void;
   close(): void;
 }
 
 const HOUR_MS = 3_600_000;
-/** the store is read from this far back (24 observed hours and the bias look-back) */
-const PAST_MS = 30 * HOUR_MS;
+/**
+ * the store is read from this far back: 24 observed hours, the bias look-back, and the
+ * feeds' 36-hour look-back, which /v1/history serves assimilated
+ */
+const PAST_MS = 36 * HOUR_MS;
 const AHEAD_MS = 50 * HOUR_MS;
 /** readings grouped per turn of the event loop */
 const GROUP_SLICE = 2_000;
@@ -316,6 +328,8 @@ export function createLiveData(deps: LiveDataDeps): LiveData {
     attributions() {
       return deps.feeds.map((f) => FEED_ATTRIBUTION[f.feed]);
     },
+    stations: () => inputs.stations,
+    inputs: () => inputs,
     start() {
       if (!configured || timer) return;
       const tick = () => {

@@ -7,7 +7,7 @@ import { FeedError } from './feeds-port.ts';
 /**
  * Polls each configured feed off the request path, every `pollMs` (default the
  * provider's cadence), re-reading a look-back window so late and revised hours arrive,
- * and stores what it read. With several instances on one database, a lease per feed in
+ * and stores what it read (retention.ts prunes, on a timer of its own). With several instances on one database, a lease per feed in
  * the store lets one instance poll at a time; the others read the same store.
  */
 export interface PollerDeps {
@@ -22,8 +22,6 @@ export interface PollerDeps {
   metrics?: Metrics;
   /** after a poll stored new values: the live data reloads at once */
   onStored?: () => void;
-  /** how long readings are kept (a past beyond the answers' windows) */
-  keepMs?: number;
 }
 
 export interface PollOutcome {
@@ -42,8 +40,6 @@ export interface FeedPoller {
   close(): Promise<void>;
   intervalMs(feed: FeedId): number;
 }
-
-const DAY_MS = 86_400_000;
 
 export function createFeedPoller(deps: PollerDeps): FeedPoller {
   const clock = deps.clock ?? Date.now;
@@ -70,13 +66,13 @@ export function createFeedPoller(deps: PollerDeps): FeedPoller {
     try {
       const read = await client.read(now, deps.points());
       await deps.store.save(read.readings);
+      if (read.sites) await deps.store.saveSites(read.sites);
       // observations: the newest measured hour; forecasts: the furthest hour they reach
       let newest: number | null = null;
       for (const r of read.readings)
         if ((client.normalLagMs === 0 || r.hourMs <= now) && (newest === null || r.hourMs > newest))
           newest = r.hourMs;
       await deps.store.recordAttempt(client.feed, clock(), { newestValueMs: newest });
-      await deps.store.prune(now - (deps.keepMs ?? 3 * DAY_MS));
       outcome = {
         ...base,
         outcome: 'ok',

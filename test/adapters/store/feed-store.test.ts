@@ -148,3 +148,42 @@ onEveryDatabase(
     }
   },
 );
+
+onEveryDatabase("the stations' listing and one station's series (issue #50)", async (open) => {
+  const database = await open();
+  try {
+    const store = createFeedStore(database.db, () => T0);
+    const site = {
+      feed: 'ircel-celine' as const,
+      site: '41R012',
+      name: 'Uccle',
+      lat: 50.7967,
+      lon: 4.3586,
+      quantities: ['o3' as const, 'no2' as const],
+    };
+    await store.saveSites([site]);
+    // a new listing renames and moves it
+    await store.saveSites([{ ...site, name: 'Ukkel', lat: 50.8 }]);
+    assert.deepEqual(await store.sites('ircel-celine'), [
+      { ...site, name: 'Ukkel', lat: 50.8, quantities: ['no2', 'o3'] },
+    ]);
+    assert.deepEqual(await store.sites('open-meteo'), []);
+    await store.save([
+      reading(T0 + 2 * HOUR, 32),
+      reading(T0, 30),
+      { ...reading(T0 + HOUR, 31), site: '41R001' },
+      { ...reading(T0 + HOUR, 44), quantity: 'o3' },
+    ]);
+    const series = await store.siteReadings('ircel-celine', '41R012', T0, T0 + 2 * HOUR);
+    assert.deepEqual(
+      series.map((r) => [r.hourMs - T0, r.quantity, r.value]),
+      [
+        [0, 'no2', 30],
+        [HOUR, 'o3', 44],
+        [2 * HOUR, 'no2', 32],
+      ],
+    );
+  } finally {
+    await database.close();
+  }
+});

@@ -127,7 +127,9 @@ test("an answer's sources are those of the inputs it was computed from, not of n
     states: async () => [state],
     recordAttempt: async () => {},
     lease: async () => true,
-    prune: async () => {},
+    prune: async () => 0,
+    census: async () => [],
+    saveSites: async () => {},
   };
   const live = createLiveData({
     store,
