@@ -108,24 +108,7 @@ export function createLiveFeeds(options: {
     poller,
     store,
     retention,
-    readiness() {
-      if (!live.configured) return undefined;
-      return Object.fromEntries(
-        live.view().map((view) => [
-          view.feed,
-          view.status === 'fresh'
-            ? { status: 'ok' as const }
-            : {
-                status: 'degraded' as const,
-                detail:
-                  `${view.status}: last success ${view.last_success ?? 'never'}${view.last_error ? `; last error ${view.last_error}` : ''}`.slice(
-                    0,
-                    300,
-                  ),
-              },
-        ]),
-      );
-    },
+    readiness: () => feedReadiness(live),
     start() {
       live.start();
       poller?.start();
@@ -137,4 +120,24 @@ export function createLiveFeeds(options: {
       await retention?.close();
     },
   };
+}
+
+/** each feed's readiness entry: ok when fresh, else degraded with its status and last error */
+function feedReadiness(live: LiveData): Record<string, FeedReadiness> | undefined {
+  if (!live.configured) return undefined;
+  return Object.fromEntries(
+    live.view().map((view) => [
+      view.feed,
+      view.status === 'fresh'
+        ? { status: 'ok' as const }
+        : {
+            status: 'degraded' as const,
+            detail:
+              `${view.status}: last success ${view.last_success ?? 'never'}${view.last_error ? `; last error ${view.last_error}` : ''}`.slice(
+                0,
+                300,
+              ),
+          },
+    ]),
+  );
 }
