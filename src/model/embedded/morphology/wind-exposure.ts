@@ -30,6 +30,13 @@ const OPEN_RATIO: Record<number, number> = {
   [SURFACE.land]: 0.68,
 };
 const TALL_M = 35;
+/**
+ * Where a district's footprints are missing (docs/cities.md, "Gaps are not fields"), its
+ * unmapped ground shelters as rough ground of this height times its estimated built
+ * share: the first ring's default building height (docs/heights.md), so an unmapped
+ * block of Saint-Josse slows the wind like a mapped one instead of a field.
+ */
+const ESTIMATED_HEIGHT_M = 13;
 /** the pedestrian wind's reduction under a closed canopy (0.4–0.6 of the open value in park measurements) */
 const CANOPY_DRAG = 0.5;
 const UPWIND_REACH_M = 260;
@@ -51,7 +58,10 @@ export function windFactors(
   );
   const steps = Math.ceil(UPWIND_REACH_M / c.cell);
   const { cols, rows, surface } = c;
-  const heights = c.heightM;
+  // the obstacles the wind meets: mapped buildings, and unmapped ground built to its estimated share
+  const heights = Float32Array.from(c.heightM, (h, i) =>
+    h > 0 ? h : ESTIMATED_HEIGHT_M * c.estimatedBuilt[i]!,
+  );
   const offCol = new Int32Array(WIND_SECTORS * steps);
   const offRow = new Int32Array(WIND_SECTORS * steps);
   const invDist = new Float64Array(steps);

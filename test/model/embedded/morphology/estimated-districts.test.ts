@@ -66,3 +66,19 @@ test('an estimated district counts its unmapped ground as built to its share, an
   assert.equal(b.rasters.geometryEstimated[centreWest], 0);
   assert.equal(b.rasters.builtFraction[centreWest], a.rasters.builtFraction[centreWest]);
 });
+
+test('an estimated district shelters the wind like built ground, not like a field', () => {
+  const a = cityFromGeometry(info, plain, climate);
+  const b = cityFromGeometry(info, marked, climate);
+  // inside the unmapped east half, far from any footprint: every direction's factor
+  const east = cellAt(info.grid, 50.8045, 4.3115);
+  const meanFactor = (m: typeof a) => {
+    let sum = 0;
+    for (let k = 0; k < 16; k++) sum += m.rasters.windFactor[east * 16 + k]!;
+    return sum / 16 / 100;
+  };
+  assert.ok(meanFactor(b) < 0.8 * meanFactor(a), `estimated ${meanFactor(b)} vs open ${meanFactor(a)}`);
+  // the surface is still unmapped ground: no building is invented
+  assert.equal(b.rasters.surface[east], SURFACE.yard);
+  assert.equal(b.rasters.heightM[east], 0);
+});
