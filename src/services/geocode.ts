@@ -50,7 +50,13 @@ export function geocodeResult(registry: CityRegistry, candidate: GeocodeCandidat
   const coverage = classifyPoint(registry, candidate.lat, candidate.lon);
   if (coverage.covered === false) return { address: candidate.address, covered: false };
   const relevance = Math.round(Math.min(1, Math.max(0, candidate.relevance)) * 1000) / 1000;
-  const placed = { address: candidate.address, lat: coverage.lat, lon: coverage.lon, relevance };
+  const placed = {
+    address: candidate.address,
+    lat: coverage.lat,
+    lon: coverage.lon,
+    relevance,
+    ...(candidate.match ? { match: candidate.match } : {}),
+  };
   if (coverage.covered === 'national_low_res') return { ...placed, covered: 'national_low_res' };
   return { ...placed, covered: coverage.covered, city: coverage.city.id };
 }

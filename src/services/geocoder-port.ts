@@ -1,3 +1,5 @@
+import type { GeocodeMatch } from '../domain/geocode/geocode-result.ts';
+
 /**
  * The geocoder port: forward search for the address helper and address inputs, reverse
  * lookup for reports posted with coordinates. Adapters: the embedded gazetteer (SQLite
@@ -10,6 +12,8 @@ export interface GeocodeCandidate {
   lon: number;
   /** 0 to 1, match confidence */
   relevance: number;
+  /** how it matched, when the geocoder can tell */
+  match?: GeocodeMatch;
 }
 
 export interface Geocoder {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { allowedTypos, boundedEditDistance } from '../../domain/geocode/edit-distance.ts';
+import type { GeocodeMatch } from '../../domain/geocode/geocode-result.ts';
 import { isNumberToken, isStopWord, searchTokens } from '../../domain/geocode/normalise.ts';
 import {
   type CandidateWords,
@@ -10,7 +11,7 @@ import {
 } from '../../domain/geocode/relevance.ts';
 import type { GeocodeCandidate } from '../../services/geocoder-port.ts';
 import type { Database } from '../store/schema.ts';
-import { addressesOnStreets } from './gazetteer-addresses.ts';
+import { addressesOnStreets, interpolatedOnStreet } from './gazetteer-addresses.ts';
 import type { GazetteerFullText, GazetteerRow, WordAlternatives } from './gazetteer-full-text.ts';
 import { namedRowCount, termFrequencies, typoCandidates } from './gazetteer-vocabulary.ts';
 
@@ -100,6 +101,8 @@ function houseNumbers(tokens: QueryToken[], words: PlannedWord[]): string[] {
 
 /** How many of the best streets found are searched for the house number. */
 const STREETS_FOR_NUMBERS = 5;
+/** and how many, when none holds it, for its neighbours (the starter set and a package may both name a street) */
+const STREETS_FOR_INTERPOLATION = 3;
 
 export async function searchGazetteer(
   db: Kysely<Database>,
@@ -142,17 +145,62 @@ export async function searchGazetteer(
       );
     }
   }
-  const score = createRelevanceScorer(tokens);
-  let ranked = rank(tokens, score, [...found.values()]);
-  if (numbers.length > 0) {
+  const numbered = numbers.length > 0;
+  // a street is scored on the words that name it: the house number is the door's to explain
+  const scorer = {
+    door: createRelevanceScorer(tokens),
+    named: createRelevanceScorer(numbered ? tokens.filter((t) => !numbers.includes(t.text)) : tokens),
+  };
+  let ranked = rank(tokens, scorer, [...found.values()], numbered);
+  if (numbered) {
     const streets = ranked
       .filter((candidate) => candidate.row.kind === 'street')
       .slice(0, STREETS_FOR_NUMBERS)
-      .map((candidate) => candidate.row.group_key);
+      .map((candidate) => candidate.row);
     const addresses = await addressesOnStreets(db, streets, numbers);
-    if (addresses.length > 0) ranked = rank(tokens, score, [...found.values(), ...addresses]);
+    // no door on the best streets: between the known neighbours on the first that has them
+    if (addresses.length === 0) {
+      for (const street of streets.slice(0, STREETS_FOR_INTERPOLATION)) {
+        const between = await interpolatedOnStreet(db, street, numbers[0]!);
+        if (between) {
+          addresses.push(between);
+          break;
+        }
+      }
+    }
+    if (addresses.length > 0) ranked = rank(tokens, scorer, [...found.values(), ...addresses], numbered);
   }
   return present(ranked, limit);
+}
+
+/**
+ * How far below its textual score a candidate is placed: an interpolated door is less
+ * sure than a known one, and a street answering a query with a house number did not
+ * place the number (its label says so by leaving the number out).
+ */
+const MATCH_CONFIDENCE: Readonly<Record<GeocodeMatch, number>> = {
+  address: 1,
+  interpolated: 0.95,
+  estimated: 0.85,
+  street: 1,
+  place: 1,
+  municipality: 1,
+};
+const STREET_WITHOUT_NUMBER = 0.8;
+
+export function matchOfRow(row: GazetteerRow): GeocodeMatch {
+  if (row.match) return row.match;
+  if (row.kind === 'address') return 'address';
+  if (row.kind === 'locality') return 'municipality';
+  return row.kind;
+}
+
+function confidence(row: GazetteerRow, numbered: boolean): number {
+  const match = matchOfRow(row);
+  return (
+    MATCH_CONFIDENCE[match] *
+    (numbered && (match === 'street' || match === 'place') ? STREET_WITHOUT_NUMBER : 1)
+  );
 }
 
 interface Ranked {
@@ -168,18 +216,20 @@ interface Ranked {
  */
 function rank(
   tokens: QueryToken[],
-  score: (words: CandidateWords) => number,
+  scorer: { door: (words: CandidateWords) => number; named: (words: CandidateWords) => number },
   rows: GazetteerRow[],
+  numbered: boolean,
 ): Ranked[] {
   const places = new Map<string, { relevance: number; variants: GazetteerRow[] }>();
   for (const row of rows) {
     const address = row.kind === 'address';
-    const relevance = score({
+    let relevance = (address ? scorer.door : scorer.named)({
       search: address ? searchTokens(row.label) : row.search.split(' '),
       name: searchTokens(row.name),
       importance: row.importance,
     });
     if (relevance < MIN_RELEVANCE) continue;
+    relevance *= confidence(row, numbered);
     // an address shares its street's group key, yet is a place of its own
     const key = address ? `address:${row.id}` : row.group_key;
     const place = places.get(key);
@@ -229,7 +279,7 @@ function present(ranked: Ranked[], limit: number): GeocodeCandidate[] {
     const labelKey = row.label.toLowerCase();
     if (labels.has(labelKey)) continue;
     labels.add(labelKey);
-    out.push({ address: row.label, lat: row.lat, lon: row.lon, relevance });
+    out.push({ address: row.label, lat: row.lat, lon: row.lon, relevance, match: matchOfRow(row) });
     if (out.length === limit) break;
   }
   return out;

@@ -26,6 +26,7 @@ export const PACKAGE_FILES = [
   'landcover.geojson',
   'weather.epw',
   'districts.geojson',
+  'addresses.geojson',
 ] as const;
 export type PackageFileName = (typeof PACKAGE_FILES)[number];
 export type PackageFiles = Partial<Record<PackageFileName, string>>;
