@@ -10,6 +10,7 @@ import {
 import { withMemoryCache } from './geocode-cache.ts';
 import type { GeocodeCandidate, Geocoder } from './geocoder-port.ts';
 import type { CacheProbe } from './ports/telemetry-port.ts';
+import { unresolvedAddressDetail } from './unresolved-address.ts';
 
 /**
  * Geocoding as the service uses it: the address helper (GET /geocode), the address input
@@ -87,8 +88,10 @@ export function createGeocodeService(
     },
     async resolveAddress(address, lang) {
       const [top] = await candidates(address, lang);
-      if (!top)
-        throw apiError('outside_coverage', `No place matching '${address}' was found in the service area.`);
+      if (!top) {
+        const understood = cached.understand ? await cached.understand(address.trim()) : null;
+        throw apiError('outside_coverage', unresolvedAddressDetail(cities(), address, understood));
+      }
       const coverage = classifyPoint(cities(), top.lat, top.lon);
       if (coverage.covered === false) {
         throw apiError('outside_coverage', `'${top.address}' lies outside the service area.`);

@@ -15,6 +15,8 @@ export interface FoundStreet {
   variant: number;
   name: string;
   label: string;
+  /** the street's own words (name, postcode, municipality names) */
+  search: string;
 }
 
 const ADDRESS_COLUMNS = [
@@ -109,7 +111,7 @@ export async function interpolatedOnStreet(
     variant: street.variant,
     name,
     label: street.label.startsWith(street.name) ? name + street.label.slice(street.name.length) : name,
-    search: '',
+    search: `${street.search} ${wanted}`,
     lat: Math.round((low.lat + (high.lat - low.lat) * t) * 1e7) / 1e7,
     lon: Math.round((low.lon + (high.lon - low.lon) * t) * 1e7) / 1e7,
     importance: CITY_INTERPOLATED_IMPORTANCE,

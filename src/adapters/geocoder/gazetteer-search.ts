@@ -32,14 +32,14 @@ export const MIN_RELEVANCE = 0.6;
 const COMMON_SHARE = 0.02;
 const COMMON_FLOOR = 500;
 
-interface PlannedWord {
+export interface PlannedWord {
   token: QueryToken;
   alternatives: WordAlternatives;
   known: boolean;
   docs: number;
 }
 
-async function planWords(db: Kysely<Database>, tokens: QueryToken[]): Promise<PlannedWord[]> {
+export async function planWords(db: Kysely<Database>, tokens: QueryToken[]): Promise<PlannedWord[]> {
   const words = tokens.filter((token) => !isStopWord(token.text));
   const frequencies = await termFrequencies(
     db,
@@ -85,7 +85,7 @@ function hasAlternatives(word: PlannedWord): boolean {
  * House numbers the query may name: numbers the vocabulary does not know (postcodes it
  * does), with a following single letter glued on ('12 b' → '12b' or '12').
  */
-function houseNumbers(tokens: QueryToken[], words: PlannedWord[]): string[] {
+export function houseNumbers(tokens: QueryToken[], words: PlannedWord[]): string[] {
   const out: string[] = [];
   tokens.forEach((token, i) => {
     const word = words.find((candidate) => candidate.token === token);
@@ -224,7 +224,8 @@ function rank(
   for (const row of rows) {
     const address = row.kind === 'address';
     let relevance = (address ? scorer.door : scorer.named)({
-      search: address ? searchTokens(row.label) : row.search.split(' '),
+      // imported addresses are ranked by their label; a package's carry their own words
+      search: address && row.search === '' ? searchTokens(row.label) : row.search.split(' '),
       name: searchTokens(row.name),
       importance: row.importance,
     });

@@ -10,6 +10,7 @@ import { createPostgresFullText } from './gazetteer-postgres.ts';
 import { nearestLabel } from './gazetteer-reverse.ts';
 import { searchGazetteer } from './gazetteer-search.ts';
 import { createSqliteFullText } from './gazetteer-sqlite.ts';
+import { understandQuery } from './gazetteer-understand.ts';
 import { rebuildVocabulary } from './gazetteer-vocabulary.ts';
 import { readStarterFile } from './starter-file.ts';
 
@@ -46,6 +47,7 @@ export function createGazetteer(opened: OpenedDatabase): Geocoder {
       );
     },
     reverse: (lat, lon, lang) => nearestLabel(opened.db, lat, lon, REVERSE_RADIUS_M, lang),
+    understand: (q) => understandQuery(opened.db, fullText, q),
   };
 }
 

@@ -155,7 +155,9 @@ export function cityAddressEntries(cityId: string, text: string): CityAddressEnt
         variant,
         name: doorName,
         label: formatLabel({ kind: 'address', name: doorName, postcode, municipality: name.municipality }),
-        search: '',
+        // never full-text indexed (addresses are found through their street), but ranked by
+        // these words: the municipality in both languages, as the street is
+        search: searchText(doorName, postcode, ...street.names.map((n) => n.municipality)),
         lat: round7(at[1]),
         lon: round7(at[0]),
         importance: interpolated ? CITY_INTERPOLATED_IMPORTANCE : CITY_ADDRESS_IMPORTANCE,

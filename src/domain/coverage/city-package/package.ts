@@ -1,3 +1,4 @@
+import { addressFeatureError } from './addresses.ts';
 import { type PackageDistrict, parseDistrict } from './districts.ts';
 import { extent, type LonLat, lines, type PolygonRings, polygons } from './geometry.ts';
 import { MAX_FEATURES } from './limits.ts';
@@ -328,6 +329,17 @@ export function validateCityPackage(given: PackageFiles, options: ValidationOpti
       const district = parseDistrict(f);
       if (typeof district === 'string') errors.add('districts.geojson', i, district);
       else if (district.estimatedBuiltFraction !== null) estimatedDistricts.push(district);
+    }
+  }
+  if (files['addresses.geojson'] !== undefined) {
+    const all = features(
+      'addresses.geojson',
+      parseJson('addresses.geojson', files['addresses.geojson'], errors),
+      errors,
+    );
+    for (const [i, f] of all.entries()) {
+      const problem = addressFeatureError(f);
+      if (problem !== null) errors.add('addresses.geojson', i, problem);
     }
   }
   const epw = files['weather.epw'] ?? null;
