@@ -29,6 +29,11 @@ export interface FullTextQuery {
   /** 'all': every group must match; 'any': at least one */
   mode: 'all' | 'any';
   groups: WordAlternatives[];
+  /**
+   * only localities: a municipality's name is in every one of its streets'
+   * words, so among a city's thousands of streets the municipality itself needs a pass of its own
+   */
+  localitiesOnly?: boolean;
 }
 
 /** Places, streets and localities are full-text indexed; addresses are found through their street. */

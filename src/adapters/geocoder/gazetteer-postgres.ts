@@ -27,6 +27,7 @@ export function createPostgresFullText(db: Kysely<Database>): GazetteerFullText 
         SELECT id, group_key, kind, variant, name, label, search, lat, lon, importance
         FROM gazetteer, to_tsquery('simple', ${expression}) AS q
         WHERE search_vector @@ q AND kind <> 'address'
+          AND (${query.localitiesOnly === true} = false OR kind = 'locality')
         ORDER BY ts_rank(search_vector, q, 2) DESC, id
         LIMIT ${limit}`.execute(db);
       return result.rows;

@@ -24,6 +24,8 @@ import { namedRowCount, termFrequencies, typoCandidates } from './gazetteer-voca
  * variant per place.
  */
 const CANDIDATES_PER_PASS = 200;
+/** the localities holding every word, looked for apart (FullTextQuery.localitiesOnly) */
+const LOCALITIES_PER_PASS = 10;
 const TYPO_CANDIDATES = 100;
 const CORRECTIONS_PER_WORD = 5;
 /** below this, a candidate is noise rather than a match */
@@ -125,12 +127,9 @@ export async function searchGazetteer(
     (word) => hasAlternatives(word) && !(isNumberToken(word.token.text) && !word.known),
   );
   if (named.length > 0) {
-    collect(
-      await fullText.match(
-        { mode: 'all', groups: named.map((word) => word.alternatives) },
-        CANDIDATES_PER_PASS,
-      ),
-    );
+    const groups = named.map((word) => word.alternatives);
+    collect(await fullText.match({ mode: 'all', groups }, CANDIDATES_PER_PASS));
+    collect(await fullText.match({ mode: 'all', groups, localitiesOnly: true }, LOCALITIES_PER_PASS));
   }
   // every word together found nothing: any of the rarer words, for the ranking to sort out
   if (found.size === 0 && named.length > 1) {

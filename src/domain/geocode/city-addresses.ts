@@ -213,7 +213,8 @@ export function cityAddressEntries(cityId: string, text: string): CityAddressEnt
     const postcode = counts
       ? [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0]
       : street.postcode;
-    const allMunicipalities = street.names.map((name) => name.municipality).join(' ');
+    // each name once: a word the index holds twice ranks the street above the municipality itself
+    const allMunicipalities = [...new Set(street.names.map((name) => name.municipality))].join(' ');
     street.names.forEach((name, variant) => {
       entries.push({
         key: `${street.groupKey}:${name.lang}`,
