@@ -26,7 +26,7 @@ export function addressFeatureError(feature: { properties: unknown; geometry: un
     (field) => typeof properties[field] !== 'string' || properties[field] === '',
   );
   if (missing.length > 0)
-    return `address-fields: a ${properties.kind} needs ${missing.join(', ')} (text); rebuild the file with cities import-osm`;
+    return `address-fields: each ${properties.kind} feature needs ${missing.join(', ')} (text); rebuild the file with cities import-osm`;
   const geometry = feature.geometry as { type?: unknown; coordinates?: unknown } | null;
   const c = geometry?.coordinates;
   const shaped =
@@ -38,6 +38,7 @@ export function addressFeatureError(feature: { properties: unknown; geometry: un
         : Array.isArray(c) &&
           c.length >= 1 &&
           c.every((line) => Array.isArray(line) && line.length >= 2 && line.every(isPosition)));
-  if (!shaped) return `address-geometry: a ${properties.kind} is a ${rule.geometry} of [lon, lat] positions`;
+  if (!shaped)
+    return `address-geometry: each ${properties.kind} feature is a ${rule.geometry} of [lon, lat] positions`;
   return null;
 }
