@@ -30,10 +30,11 @@ export interface FullTextQuery {
   mode: 'all' | 'any';
   groups: WordAlternatives[];
   /**
-   * only localities: a municipality's name is in every one of its streets'
-   * words, so among a city's thousands of streets the municipality itself needs a pass of its own
+   * this many localities more, ranked among localities only: a municipality's name is in
+   * every one of its streets' words, so among a city's thousands of streets the
+   * municipality itself would not make the limit
    */
-  localitiesOnly?: boolean;
+  localities?: number;
 }
 
 /** Places, streets and localities are full-text indexed; addresses are found through their street. */

@@ -24,7 +24,7 @@ import { namedRowCount, termFrequencies, typoCandidates } from './gazetteer-voca
  * variant per place.
  */
 const CANDIDATES_PER_PASS = 200;
-/** the localities holding every word, looked for apart (FullTextQuery.localitiesOnly) */
+/** the localities holding every word, looked for apart (FullTextQuery.localities) */
 const LOCALITIES_PER_PASS = 10;
 const TYPO_CANDIDATES = 100;
 const CORRECTIONS_PER_WORD = 5;
@@ -128,8 +128,9 @@ export async function searchGazetteer(
   );
   if (named.length > 0) {
     const groups = named.map((word) => word.alternatives);
-    collect(await fullText.match({ mode: 'all', groups }, CANDIDATES_PER_PASS));
-    collect(await fullText.match({ mode: 'all', groups, localitiesOnly: true }, LOCALITIES_PER_PASS));
+    collect(
+      await fullText.match({ mode: 'all', groups, localities: LOCALITIES_PER_PASS }, CANDIDATES_PER_PASS),
+    );
   }
   // every word together found nothing: any of the rarer words, for the ranking to sort out
   if (found.size === 0 && named.length > 1) {
