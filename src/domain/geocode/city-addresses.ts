@@ -143,10 +143,21 @@ export function cityAddressEntries(cityId: string, text: string): CityAddressEnt
   let unplaced = 0;
   const placedNumbers = new Set<string>();
   const pendingAddresses: GazetteerEntry[] = [];
+  // the words of a door are its street's, its number and its place's: each normalised once
+  const wordsOf = new Map<string, string>();
+  const words = (text: string) => {
+    let found = wordsOf.get(text);
+    if (found === undefined) {
+      found = searchText(text);
+      wordsOf.set(text, found);
+    }
+    return found;
+  };
   const addDoor = (street: Street, number: string, at: Position, postcode: string, interpolated: boolean) => {
+    const houseNumber = houseNumberKey(number);
+    const place = words(`${postcode} ${[...new Set(street.names.map((n) => n.municipality))].join(' ')}`);
     street.names.forEach((name, variant) => {
       const doorName = `${name.text} ${number}`;
-      const houseNumber = houseNumberKey(number);
       pendingAddresses.push({
         key: `${street.groupKey}:${houseNumber}${interpolated ? INTERPOLATED_KEY_PART : ':'}${name.lang}`,
         groupKey: street.groupKey,
@@ -157,7 +168,7 @@ export function cityAddressEntries(cityId: string, text: string): CityAddressEnt
         label: formatLabel({ kind: 'address', name: doorName, postcode, municipality: name.municipality }),
         // never full-text indexed (addresses are found through their street), but ranked by
         // these words: the municipality in both languages, as the street is
-        search: searchText(doorName, postcode, ...street.names.map((n) => n.municipality)),
+        search: `${words(name.text)} ${houseNumber} ${place}`,
         lat: round7(at[1]),
         lon: round7(at[0]),
         importance: interpolated ? CITY_INTERPOLATED_IMPORTANCE : CITY_ADDRESS_IMPORTANCE,
