@@ -57,7 +57,7 @@ export async function nearestLabel(
       if (row.house_number !== null && (!door || distance < door.distance)) door = { ...row, distance };
     } else if (!named || distance < named.distance) named = { ...row, distance };
   }
-  if (door && door.distance <= DOOR_RADIUS_M) return door.label;
+  if (door && door.distance <= DOOR_RADIUS_M) return (await doorInLanguage(db, door, lang)) ?? door.label;
   // the street of the nearest door is nearer than its middle, which is all a street row places
   if (door && (!named || door.distance < named.distance)) {
     const street = await streetLabel(db, door.group_key, lang);
@@ -66,6 +66,25 @@ export async function nearestLabel(
   const best = named ?? door;
   if (!best) return null;
   return (lang ? await labelInLanguage(db, best, lang) : null) ?? best.label;
+}
+
+/** a city package's door in another language: its keys end with the language (city-addresses.ts) */
+async function doorInLanguage(
+  db: Kysely<Database>,
+  door: { key: string; group_key: string; house_number: string | null },
+  lang?: string,
+): Promise<string | null> {
+  const own = /:(fr|nl)$/.exec(door.key);
+  if (!lang || !own || own[1] === lang) return null;
+  // by the (street, number) index: the door's other variants share both
+  const rows = await db
+    .selectFrom('gazetteer')
+    .select(['key', 'label'])
+    .where('group_key', '=', door.group_key)
+    .where('house_number', '=', door.house_number)
+    .execute();
+  const wanted = `${door.key.slice(0, -own[1]!.length)}${lang}`;
+  return rows.find((row) => row.key === wanted)?.label ?? null;
 }
 
 /** a street's label, in `lang` where it has one, else in its primary language */

@@ -165,7 +165,11 @@ function cityAddressSuite(
     test('reverse: the door within a few tens of metres, else the street', async () => {
       const d = twentyDoors()[3]!;
       const label = await gazetteer.reverse(d.at[1], d.at[0]);
-      assert.match(label ?? '', /\d/);
+      assert.match(label ?? '', /^[^,]* \d+, \d{4} /, 'the door, with its number');
+      // in the report's language: the same door, its Dutch label
+      const dutch = await gazetteer.reverse(d.at[1], d.at[0], 'nl');
+      assert.notEqual(dutch, label);
+      assert.equal(/ (\d+),/.exec(dutch ?? '')?.[1], / (\d+),/.exec(label ?? '')?.[1]);
       // a street's middle far from every door: the street's own name
       const lonely = streetFeatures.find((s) => {
         const [lon, lat] = (s.geometry.coordinates as Array<Array<[number, number]>>)[0]![0]!;
