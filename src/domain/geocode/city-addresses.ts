@@ -1,3 +1,4 @@
+import { boundedEditDistance } from './edit-distance.ts';
 import { formatLabel, type GazetteerEntry } from './gazetteer-entry.ts';
 import { foldText, houseNumberKey, searchText } from './normalise.ts';
 
@@ -24,6 +25,8 @@ export const INTERPOLATED_KEY_PART = ':interpolated:';
 const MAX_INTERPOLATED_SPAN = 400;
 /** an address whose street is named only in another municipality: at most this far from it */
 const NEIGHBOUR_STREET_M = 3000;
+/** a mistyped street name is looked for among the streets whose middle is this close */
+const MISSPELT_STREET_M = 1500;
 
 interface Street {
   groupKey: string;
@@ -125,7 +128,9 @@ export function cityAddressEntries(cityId: string, text: string): CityAddressEnt
     }
   }
   const streetOf = (name: string, municipalityFr: string, at: Position): Street | null => {
-    const candidates = byName.get(foldText(name)) ?? [];
+    const halves = [name, ...name.split(' - ')].map(foldText);
+    const candidates = [...new Set(halves.flatMap((half) => byName.get(half) ?? []))];
+    if (candidates.length === 0) return misspelt(halves, at);
     const own = candidates.find((s) =>
       s.groupKey.includes(`:street:${foldText(municipalityFr).replaceAll(' ', '-')}:`),
     );
@@ -138,6 +143,22 @@ export function cityAddressEntries(cityId: string, text: string): CityAddressEnt
       )
         best = s;
     return best;
+  };
+
+  /**
+   * a street name mistyped in the address ('Chausée de Roodebeek'): a nearby street whose
+   * name (either language) is within two edits of it
+   */
+  const misspelt = (halves: string[], at: Position): Street | null => {
+    let best: { street: Street; metres: number } | null = null;
+    for (const street of streets.values()) {
+      const m = metres(street.middle, at);
+      if (m > MISSPELT_STREET_M || (best && m >= best.metres)) continue;
+      const names = street.names.map((n) => foldText(n.text));
+      if (halves.some((half) => names.some((n) => boundedEditDistance(half, n, 2) <= 2)))
+        best = { street, metres: m };
+    }
+    return best?.street ?? null;
   };
 
   let unplaced = 0;
