@@ -18,6 +18,7 @@ const ALL = [
   'foundation',
   'data',
   'geocode',
+  'geocode-addresses',
   'map',
   'reports',
   'reports-felt',

@@ -47,6 +47,10 @@ async function main(argv: string[]): Promise<number> {
         clock: Date.now,
         out: (line) => process.stdout.write(`${line}\n`),
         err: (line) => process.stderr.write(`${line}\n`),
+        refreshAddresses: async () => {
+          const { ensureCityAddressesLoaded } = await import('../adapters/geocoder/gazetteer.ts');
+          await ensureCityAddressesLoaded(database);
+        },
       });
     } catch (error) {
       if (error instanceof InvalidPackageError) {

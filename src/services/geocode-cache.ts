@@ -68,5 +68,6 @@ export function withMemoryCache(geocoder: Geocoder, options: MemoryCacheOptions)
     },
   };
   if (geocoder.close) cached.close = () => geocoder.close!();
+  if (geocoder.understand) cached.understand = (q) => geocoder.understand!(q);
   return cached;
 }

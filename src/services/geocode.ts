@@ -10,6 +10,7 @@ import {
 import { withMemoryCache } from './geocode-cache.ts';
 import type { GeocodeCandidate, Geocoder } from './geocoder-port.ts';
 import type { CacheProbe } from './ports/telemetry-port.ts';
+import { unresolvedAddressDetail } from './unresolved-address.ts';
 
 /**
  * Geocoding as the service uses it: the address helper (GET /geocode), the address input
@@ -50,7 +51,13 @@ export function geocodeResult(registry: CityRegistry, candidate: GeocodeCandidat
   const coverage = classifyPoint(registry, candidate.lat, candidate.lon);
   if (coverage.covered === false) return { address: candidate.address, covered: false };
   const relevance = Math.round(Math.min(1, Math.max(0, candidate.relevance)) * 1000) / 1000;
-  const placed = { address: candidate.address, lat: coverage.lat, lon: coverage.lon, relevance };
+  const placed = {
+    address: candidate.address,
+    lat: coverage.lat,
+    lon: coverage.lon,
+    relevance,
+    ...(candidate.match ? { match: candidate.match } : {}),
+  };
   if (coverage.covered === 'national_low_res') return { ...placed, covered: 'national_low_res' };
   return { ...placed, covered: coverage.covered, city: coverage.city.id };
 }
@@ -81,8 +88,10 @@ export function createGeocodeService(
     },
     async resolveAddress(address, lang) {
       const [top] = await candidates(address, lang);
-      if (!top)
-        throw apiError('outside_coverage', `No place matching '${address}' was found in the service area.`);
+      if (!top) {
+        const understood = cached.understand ? await cached.understand(address.trim()) : null;
+        throw apiError('outside_coverage', unresolvedAddressDetail(cities(), address, understood));
+      }
       const coverage = classifyPoint(cities(), top.lat, top.lon);
       if (coverage.covered === false) {
         throw apiError('outside_coverage', `'${top.address}' lies outside the service area.`);

@@ -1,3 +1,5 @@
+import type { GeocodeMatch } from '../domain/geocode/geocode-result.ts';
+
 /**
  * The geocoder port: forward search for the address helper and address inputs, reverse
  * lookup for reports posted with coordinates. Adapters: the embedded gazetteer (SQLite
@@ -10,6 +12,18 @@ export interface GeocodeCandidate {
   lon: number;
   /** 0 to 1, match confidence */
   relevance: number;
+  /** how it matched, when the geocoder can tell */
+  match?: GeocodeMatch;
+}
+
+/** What a geocoder made of a query it could not resolve, for a refusal that says so. */
+export interface AddressUnderstanding {
+  /** the words left for the street once number, postcode and municipality are taken out */
+  street: string | null;
+  number: string | null;
+  postcode: string | null;
+  /** the municipality the query names, where it lies */
+  municipality: { name: string; lat: number; lon: number } | null;
 }
 
 export interface Geocoder {
@@ -21,6 +35,8 @@ export interface Geocoder {
   search(q: string, limit: number, lang?: string): Promise<GeocodeCandidate[]>;
   /** label of the nearest known address within a short distance (in `lang` where it has one), or null */
   reverse(lat: number, lon: number, lang?: string): Promise<string | null>;
+  /** how the query reads (street, number, municipality), when nothing matched it */
+  understand?(q: string): Promise<AddressUnderstanding>;
   close?(): Promise<void>;
 }
 

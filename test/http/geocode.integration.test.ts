@@ -69,6 +69,53 @@ describe('GET /geocode', () => {
   });
 });
 
+describe('house numbers (the city package’s addresses, docs/geocoding.md)', () => {
+  const top = async (q: string) => (await get(`/v1/geocode?q=${encodeURIComponent(q)}`)).json().results[0];
+
+  test('each result says how it matched: a door, a street, a place, a municipality', async () => {
+    // Rue de la Confiance 26, Etterbeek: a door of the 2013 extract
+    const door = await top('Rue de la Confiance 26');
+    assert.equal(door.address, 'Rue de la Confiance 26, 1040 Etterbeek');
+    assert.equal(door.match, 'address');
+    assert.equal((await top('Grand-Place')).match, 'place');
+    assert.equal((await top('Etterbeek')).match, 'municipality');
+    const street = await top('Avenue Louise 500');
+    assert.equal(street.match, 'street');
+    assert.doesNotMatch(street.address, /500/, 'the label says what was placed: the street, not number 500');
+    assert.ok(street.relevance < door.relevance);
+  });
+
+  test('the data endpoints report the label actually used', async () => {
+    const response = await get(
+      `/v1/historical/stats?metrics=wind&address=${encodeURIComponent('Avenue Louise 500, 1050')}`,
+    );
+    assert.equal(response.statusCode, 200, response.body);
+    assert.match(response.json().location.address, /^Avenue Louise, 1050 /);
+    const door = await get(
+      `/v1/historical/stats?metrics=wind&address=${encodeURIComponent('Rue de la Confiance 26')}`,
+    );
+    assert.equal(door.json().location.address, 'Rue de la Confiance 26, 1040 Etterbeek');
+  });
+
+  test('a street nothing matches inside Brussels: 422 outside_coverage saying what was understood', async () => {
+    const response = await get(
+      `/v1/historical/stats?address=${encodeURIComponent('Rue des Licornes Bleues 12, 1050 Ixelles')}`,
+    );
+    assert.equal(response.statusCode, 422);
+    const body = response.json();
+    assert.equal(body.code, 'outside_coverage');
+    assert.match(
+      body.detail,
+      /^No address matching 'Rue des Licornes Bleues 12, 1050 Ixelles' was found in Ixelles \(Brussels, a covered city\)/,
+    );
+    assert.match(
+      body.detail,
+      /street 'Rue des Licornes Bleues', number 12, postcode 1050, municipality Ixelles/,
+    );
+    assert.match(body.detail, /lat and lon in place of address/);
+  });
+});
+
 describe('address input on the data endpoints', () => {
   test('the top result is used and its label reported', async () => {
     const response = await get('/v1/historical/stats?address=Grand-Place%20Bruxelles&metrics=wind');

@@ -152,7 +152,9 @@ const ROWS: Array<[string, string, Expected, Record<string, string>?]> = [
   [
     'accepted: null coordinates beside an address outside coverage',
     j({ address: 'Nowhere-at-all 99999', lat: null, lon: null }),
-    notCovered("No place matching 'Nowhere-at-all 99999' was found in the service area."),
+    notCovered(
+      "No address matching 'Nowhere-at-all 99999' was found in the service area; understood street 'Nowhere-at-all', number 99999, no municipality. Check the street name and number, or give the location as coordinates instead: lat and lon in place of address.",
+    ),
   ],
   ['accepted: radius and language at their bounds', j({ ...at, radius: 5, lang: 'nl' }), ACCEPTED],
   // valid, outside coverage

@@ -63,6 +63,7 @@ describe('geocode (GET /geocode)', () => {
       relevance: 1,
       covered: 'high_res',
       city: 'brussels',
+      match: 'place',
     });
     assert.ok(Value.Check(GeocodeResponseSchema, body));
   });

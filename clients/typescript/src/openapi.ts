@@ -667,6 +667,8 @@ export interface components {
             covered: "high_res" | "high_res_in_development";
             lat: number;
             lon: number;
+            /** @description how the result matched: the door, a number interpolated or estimated, or only the street, place or municipality */
+            match?: "address" | "interpolated" | "estimated" | "street" | "place" | "municipality";
             relevance: number;
         } | {
             address: string;
@@ -674,6 +676,8 @@ export interface components {
             covered: "national_low_res";
             lat: number;
             lon: number;
+            /** @description how the result matched: the door, a number interpolated or estimated, or only the street, place or municipality */
+            match?: "address" | "interpolated" | "estimated" | "street" | "place" | "municipality";
             relevance: number;
         } | {
             address: string;

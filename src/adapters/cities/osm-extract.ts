@@ -17,6 +17,7 @@ import {
 } from '../../domain/coverage/city-package/tags.ts';
 import type { BuildingHeightRule } from './height-rule.ts';
 import { applyRoadEdits, type MapEdits, type RoadEditOutcome } from './map-edits.ts';
+import { addressesGeojson, type MunicipalityArea } from './osm-addresses.ts';
 import { PBF_REFUSAL, readOsmInput, readOsmInputs, refusal } from './osm-inputs.ts';
 import { applyTallBuildings, type TallBuilding, type TallBuildingMatch } from './tall-buildings.ts';
 
@@ -29,6 +30,8 @@ import { applyTallBuildings, type TallBuilding, type TallBuildingMatch } from '.
  * would refuse (an unreadable height, lanes or width) are dropped, so the feature falls
  * back to the documented defaults, and counted; so are rings and lines over the vertex
  * limit, which are left out. A bad input is refused with one line (osm-inputs.ts).
+ * The streets, addresses and interpolation lines go to addresses.geojson, for the
+ * gazetteer (osm-addresses.ts).
  */
 type LonLat = [number, number];
 interface OsmWay {
@@ -59,20 +62,33 @@ export interface OsmPackage {
     roadEdits: RoadEditOutcome[];
     /** districts whose footprints are too incomplete: built share estimated (districts.geojson) */
     estimatedDistricts: number;
+    /** what addresses.geojson holds, for the gazetteer (osm-addresses.ts) */
+    streets: number;
+    addresses: number;
+    interpolations: number;
   };
 }
 
 const MARGIN_M = 300;
+/**
+ * how far around the zone streets and addresses are kept for the gazetteer: a city's
+ * addresses reach well beyond its detailed zone (Brussels: the whole region), and the
+ * geocoder classifies each one itself
+ */
+const ADDRESS_MARGIN_M = 10_000;
 /** the land use of built-up blocks, against which the mapped footprints are measured */
 const BUILT_UP_LANDUSE = new Set(['residential', 'commercial', 'retail', 'industrial']);
 const isBuiltUp = (tags: Tags) => typeof tags.landuse === 'string' && BUILT_UP_LANDUSE.has(tags.landuse);
 const ROAD_KEYS = ['highway', 'lanes', 'tunnel', 'covered', 'layer', 'width', 'maxspeed', 'name'];
 const HIGHWAYS = new Set(KNOWN_HIGHWAYS);
+/** the boundaries that name an address's municipality (in Belgium, admin_level 8) */
+const isMunicipality = (tags: Tags | undefined) =>
+  tags?.boundary === 'administrative' && tags.admin_level === '8';
 
-/** the boundary's bbox plus MARGIN_M, from a zone already validated */
-function readArea(ring: LonLat[]): [number, number, number, number] {
+/** the boundary's bbox plus a margin, from a zone already validated */
+function readArea(ring: LonLat[], marginM = MARGIN_M): [number, number, number, number] {
   const [west, south, east, north] = extent(ring);
-  const dLat = MARGIN_M / 111_195;
+  const dLat = marginM / 111_195;
   const dLon = dLat / Math.cos((((south + north) / 2) * Math.PI) / 180);
   return [west - dLon, south - dLat, east + dLon, north + dLat];
 }
@@ -154,9 +170,15 @@ export async function packageFromOsm(
     : undefined;
   const weather = options.weatherPath ? await readOsmInput(options.weatherPath, 'weather.epw') : undefined;
   const [west, south, east, north] = readArea(zone);
+  const [aWest, aSouth, aEast, aNorth] = readArea(zone, ADDRESS_MARGIN_M);
+  /** the nodes and ways of the wider address area (a superset of `nodes` and `ways`) */
+  const addressNodes = new Map<number, LonLat>();
+  const addressWays: OsmWay[] = [];
   const nodes = new Map<number, LonLat>();
   const ways = new Map<number, OsmWay>();
   const relations: OsmRelation[] = [];
+  /** nodes with an address or an entrance, for addresses.geojson */
+  const taggedNodes = new Map<number, Tags>();
   let wayCount = 0;
 
   try {
@@ -169,20 +191,24 @@ export async function packageFromOsm(
             if (item.type === 'node') {
               const lon = item.lon as number;
               const lat = item.lat as number;
+              const at: LonLat = [Math.round(lon * 1e7) / 1e7, Math.round(lat * 1e7) / 1e7];
               if (lon >= west && lon <= east && lat >= south && lat <= north)
-                nodes.set(item.id as number, [Math.round(lon * 1e7) / 1e7, Math.round(lat * 1e7) / 1e7]);
+                nodes.set(item.id as number, at);
+              if (lon >= aWest && lon <= aEast && lat >= aSouth && lat <= aNorth) {
+                addressNodes.set(item.id as number, at);
+                const tags = item.tags as Tags | undefined;
+                if (tags && (tags['addr:housenumber'] !== undefined || tags.entrance !== undefined))
+                  taggedNodes.set(item.id as number, tags);
+              }
             } else if (item.type === 'way') {
               wayCount++;
               const refs = item.refs as number[];
-              if (refs.some((r) => nodes.has(r)))
-                ways.set(item.id as number, {
-                  id: item.id as number,
-                  refs,
-                  tags: item.tags as Tags | undefined,
-                });
+              const way: OsmWay = { id: item.id as number, refs, tags: item.tags as Tags | undefined };
+              if (refs.some((r) => nodes.has(r))) ways.set(way.id, way);
+              if (refs.some((r) => addressNodes.has(r))) addressWays.push(way);
             } else if (item.type === 'relation') {
               const tags = item.tags as Tags | undefined;
-              if (tags?.type === 'multipolygon')
+              if (tags?.type === 'multipolygon' || isMunicipality(tags))
                 relations.push({
                   id: item.id as number,
                   tags,
@@ -296,8 +322,20 @@ export async function packageFromOsm(
       roads.push({ type: 'Feature', properties: kept, geometry: { type: 'LineString', coordinates: pts } });
     }
   }
+  const municipalities: MunicipalityArea[] = [];
+  const addressWayById = new Map(addressWays.map((way) => [way.id, way]));
   for (const relation of relations) {
     const tags = relation.tags ?? {};
+    if (isMunicipality(tags)) {
+      const outerWays = relation.members
+        .filter((m) => m.type === 'way' && m.role !== 'inner')
+        .map((m) => addressWayById.get(m.ref))
+        .filter((w): w is OsmWay => w !== undefined)
+        .map((w) => w.refs.map((r) => addressNodes.get(r)).filter((p): p is LonLat => p !== undefined));
+      const rings = assembleRings(outerWays);
+      if (rings.length > 0) municipalities.push({ tags, polygons: rings.map((ring) => [ring]) });
+      continue;
+    }
     const isBuilding = tags.building !== undefined && tags.building !== 'no';
     if (!isBuilding && landKind(tags) === null && !isBuiltUp(tags)) continue;
     const parts = (role: string) =>
@@ -348,6 +386,8 @@ export async function packageFromOsm(
     open: openPolygons,
   });
   files['districts.geojson'] = districtsGeojson(completeness);
+  const addresses = addressesGeojson({ nodes: addressNodes, taggedNodes, ways: addressWays, municipalities });
+  files['addresses.geojson'] = addresses.text;
   if (plannedBoundary !== undefined) files['planned_boundary.geojson'] = plannedBoundary;
   if (weather !== undefined) files['weather.epw'] = weather;
   if (options.outDir) {
@@ -374,6 +414,9 @@ export async function packageFromOsm(
       tallBuildings,
       roadEdits,
       estimatedDistricts: completeness.districts.filter((d) => d.geometry === 'estimated').length,
+      streets: addresses.streets,
+      addresses: addresses.addresses,
+      interpolations: addresses.interpolations,
     },
   };
 }

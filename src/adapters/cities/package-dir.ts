@@ -75,12 +75,16 @@ async function readPackageFile(
   return read.ok ? read.text : refuse(read.failed);
 }
 
-/** a package's revision: a digest of its files, names and contents */
+/**
+ * a package's revision: a digest of its files, names and contents; addresses.geojson
+ * feeds only the gazetteer (which keeps its own digest of it), so a package's addresses
+ * do not make the model rasterise its geometry again
+ */
 export function packageRevision(files: PackageFiles): string {
   const hash = createHash('sha256');
   for (const name of PACKAGE_FILES) {
     const text = files[name];
-    if (text === undefined) continue;
+    if (text === undefined || name === 'addresses.geojson') continue;
     hash.update(`${name}\0${text.length}\0`);
     hash.update(text);
   }

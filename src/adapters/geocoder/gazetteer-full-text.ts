@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { EntryKind, GazetteerEntry } from '../../domain/geocode/gazetteer-entry.ts';
+import type { GeocodeMatch } from '../../domain/geocode/geocode-result.ts';
 import type { GazetteerTables } from '../store/schema.ts';
 
 /**
@@ -9,7 +10,13 @@ import type { GazetteerTables } from '../store/schema.ts';
  * ranking) is shared Kysely or pure code.
  */
 /** A named row as a search reads it: the table's columns but the origin and house number. */
-export type GazetteerRow = Omit<Selectable<GazetteerTables['gazetteer']>, 'key' | 'source' | 'house_number'>;
+export type GazetteerRow = Omit<
+  Selectable<GazetteerTables['gazetteer']>,
+  'key' | 'source' | 'house_number'
+> & {
+  /** set on addresses (a door, or a number interpolated); named rows match by their kind */
+  match?: GeocodeMatch;
+};
 
 /** One typed word and the indexed words it may stand for. */
 export interface WordAlternatives {
@@ -22,6 +29,12 @@ export interface FullTextQuery {
   /** 'all': every group must match; 'any': at least one */
   mode: 'all' | 'any';
   groups: WordAlternatives[];
+  /**
+   * this many localities more, ranked among localities only: a municipality's name is in
+   * every one of its streets' words, so among a city's thousands of streets the
+   * municipality itself would not make the limit
+   */
+  localities?: number;
 }
 
 /** Places, streets and localities are full-text indexed; addresses are found through their street. */

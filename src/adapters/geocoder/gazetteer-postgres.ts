@@ -23,12 +23,19 @@ export function createPostgresFullText(db: Kysely<Database>): GazetteerFullText 
     async match(query, limit) {
       const expression = tsqueryExpression(query);
       if (expression === '') return [];
+      // one round trip: the best rows, and the best localities apart (FullTextQuery.localities)
       const result = await sql<GazetteerRow>`
-        SELECT id, group_key, kind, variant, name, label, search, lat, lon, importance
-        FROM gazetteer, to_tsquery('simple', ${expression}) AS q
-        WHERE search_vector @@ q AND kind <> 'address'
-        ORDER BY ts_rank(search_vector, q, 2) DESC, id
-        LIMIT ${limit}`.execute(db);
+        (SELECT id, group_key, kind, variant, name, label, search, lat, lon, importance
+         FROM gazetteer, to_tsquery('simple', ${expression}) AS q
+         WHERE search_vector @@ q AND kind <> 'address'
+         ORDER BY ts_rank(search_vector, q, 2) DESC, id
+         LIMIT ${limit})
+        UNION ALL
+        (SELECT id, group_key, kind, variant, name, label, search, lat, lon, importance
+         FROM gazetteer, to_tsquery('simple', ${expression}) AS q
+         WHERE search_vector @@ q AND kind = 'locality'
+         ORDER BY ts_rank(search_vector, q, 2) DESC, id
+         LIMIT ${query.localities ?? 0})`.execute(db);
       return result.rows;
     },
     async insert(entries) {
@@ -48,6 +55,14 @@ export function createPostgresFullText(db: Kysely<Database>): GazetteerFullText 
     async deleteSource(source) {
       await db.deleteFrom('gazetteer').where('source', '=', source).execute();
     },
-    bulkLoad: (work) => work(),
+    async bulkLoad(work) {
+      const result = await work();
+      // a GIN index takes a bulk load into its pending list, which every search then scans
+      // row by row (2 ms instead of 0.1 for two words over a city's streets): merge it, and
+      // give the planner the new row counts
+      await sql`SELECT gin_clean_pending_list('gazetteer_named_fts')`.execute(db);
+      await sql`ANALYZE gazetteer`.execute(db);
+      return result;
+    },
   };
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { allowedTypos, boundedEditDistance } from '../../domain/geocode/edit-distance.ts';
+import type { GeocodeMatch } from '../../domain/geocode/geocode-result.ts';
 import { isNumberToken, isStopWord, searchTokens } from '../../domain/geocode/normalise.ts';
 import {
   type CandidateWords,
@@ -10,7 +11,7 @@ import {
 } from '../../domain/geocode/relevance.ts';
 import type { GeocodeCandidate } from '../../services/geocoder-port.ts';
 import type { Database } from '../store/schema.ts';
-import { addressesOnStreets } from './gazetteer-addresses.ts';
+import { addressesOnStreets, interpolatedOnStreet } from './gazetteer-addresses.ts';
 import type { GazetteerFullText, GazetteerRow, WordAlternatives } from './gazetteer-full-text.ts';
 import { namedRowCount, termFrequencies, typoCandidates } from './gazetteer-vocabulary.ts';
 
@@ -23,6 +24,8 @@ import { namedRowCount, termFrequencies, typoCandidates } from './gazetteer-voca
  * variant per place.
  */
 const CANDIDATES_PER_PASS = 200;
+/** the localities holding every word, looked for apart (FullTextQuery.localities) */
+const LOCALITIES_PER_PASS = 10;
 const TYPO_CANDIDATES = 100;
 const CORRECTIONS_PER_WORD = 5;
 /** below this, a candidate is noise rather than a match */
@@ -31,14 +34,14 @@ export const MIN_RELEVANCE = 0.6;
 const COMMON_SHARE = 0.02;
 const COMMON_FLOOR = 500;
 
-interface PlannedWord {
+export interface PlannedWord {
   token: QueryToken;
   alternatives: WordAlternatives;
   known: boolean;
   docs: number;
 }
 
-async function planWords(db: Kysely<Database>, tokens: QueryToken[]): Promise<PlannedWord[]> {
+export async function planWords(db: Kysely<Database>, tokens: QueryToken[]): Promise<PlannedWord[]> {
   const words = tokens.filter((token) => !isStopWord(token.text));
   const frequencies = await termFrequencies(
     db,
@@ -84,7 +87,7 @@ function hasAlternatives(word: PlannedWord): boolean {
  * House numbers the query may name: numbers the vocabulary does not know (postcodes it
  * does), with a following single letter glued on ('12 b' → '12b' or '12').
  */
-function houseNumbers(tokens: QueryToken[], words: PlannedWord[]): string[] {
+export function houseNumbers(tokens: QueryToken[], words: PlannedWord[]): string[] {
   const out: string[] = [];
   tokens.forEach((token, i) => {
     const word = words.find((candidate) => candidate.token === token);
@@ -100,6 +103,8 @@ function houseNumbers(tokens: QueryToken[], words: PlannedWord[]): string[] {
 
 /** How many of the best streets found are searched for the house number. */
 const STREETS_FOR_NUMBERS = 5;
+/** and how many, when none holds it, for its neighbours (the starter set and a package may both name a street) */
+const STREETS_FOR_INTERPOLATION = 3;
 
 export async function searchGazetteer(
   db: Kysely<Database>,
@@ -122,11 +127,9 @@ export async function searchGazetteer(
     (word) => hasAlternatives(word) && !(isNumberToken(word.token.text) && !word.known),
   );
   if (named.length > 0) {
+    const groups = named.map((word) => word.alternatives);
     collect(
-      await fullText.match(
-        { mode: 'all', groups: named.map((word) => word.alternatives) },
-        CANDIDATES_PER_PASS,
-      ),
+      await fullText.match({ mode: 'all', groups, localities: LOCALITIES_PER_PASS }, CANDIDATES_PER_PASS),
     );
   }
   // every word together found nothing: any of the rarer words, for the ranking to sort out
@@ -142,17 +145,62 @@ export async function searchGazetteer(
       );
     }
   }
-  const score = createRelevanceScorer(tokens);
-  let ranked = rank(tokens, score, [...found.values()]);
-  if (numbers.length > 0) {
+  const numbered = numbers.length > 0;
+  // a street is scored on the words that name it: the house number is the door's to explain
+  const scorer = {
+    door: createRelevanceScorer(tokens),
+    named: createRelevanceScorer(numbered ? tokens.filter((t) => !numbers.includes(t.text)) : tokens),
+  };
+  let ranked = rank(tokens, scorer, [...found.values()], numbered);
+  if (numbered) {
     const streets = ranked
       .filter((candidate) => candidate.row.kind === 'street')
       .slice(0, STREETS_FOR_NUMBERS)
-      .map((candidate) => candidate.row.group_key);
+      .map((candidate) => candidate.row);
     const addresses = await addressesOnStreets(db, streets, numbers);
-    if (addresses.length > 0) ranked = rank(tokens, score, [...found.values(), ...addresses]);
+    // no door on the best streets: between the known neighbours on the first that has them
+    if (addresses.length === 0) {
+      for (const street of streets.slice(0, STREETS_FOR_INTERPOLATION)) {
+        const between = await interpolatedOnStreet(db, street, numbers[0]!);
+        if (between) {
+          addresses.push(between);
+          break;
+        }
+      }
+    }
+    if (addresses.length > 0) ranked = rank(tokens, scorer, [...found.values(), ...addresses], numbered);
   }
   return present(ranked, limit);
+}
+
+/**
+ * How far below its textual score a candidate is placed: an interpolated door is less
+ * sure than a known one, and a street answering a query with a house number did not
+ * place the number (its label says so by leaving the number out).
+ */
+const MATCH_CONFIDENCE: Readonly<Record<GeocodeMatch, number>> = {
+  address: 1,
+  interpolated: 0.95,
+  estimated: 0.85,
+  street: 1,
+  place: 1,
+  municipality: 1,
+};
+const STREET_WITHOUT_NUMBER = 0.8;
+
+export function matchOfRow(row: GazetteerRow): GeocodeMatch {
+  if (row.match) return row.match;
+  if (row.kind === 'address') return 'address';
+  if (row.kind === 'locality') return 'municipality';
+  return row.kind;
+}
+
+function confidence(row: GazetteerRow, numbered: boolean): number {
+  const match = matchOfRow(row);
+  return (
+    MATCH_CONFIDENCE[match] *
+    (numbered && (match === 'street' || match === 'place') ? STREET_WITHOUT_NUMBER : 1)
+  );
 }
 
 interface Ranked {
@@ -168,18 +216,21 @@ interface Ranked {
  */
 function rank(
   tokens: QueryToken[],
-  score: (words: CandidateWords) => number,
+  scorer: { door: (words: CandidateWords) => number; named: (words: CandidateWords) => number },
   rows: GazetteerRow[],
+  numbered: boolean,
 ): Ranked[] {
   const places = new Map<string, { relevance: number; variants: GazetteerRow[] }>();
   for (const row of rows) {
     const address = row.kind === 'address';
-    const relevance = score({
-      search: address ? searchTokens(row.label) : row.search.split(' '),
+    let relevance = (address ? scorer.door : scorer.named)({
+      // imported addresses are ranked by their label; a package's carry their own words
+      search: address && row.search === '' ? searchTokens(row.label) : row.search.split(' '),
       name: searchTokens(row.name),
       importance: row.importance,
     });
     if (relevance < MIN_RELEVANCE) continue;
+    relevance *= confidence(row, numbered);
     // an address shares its street's group key, yet is a place of its own
     const key = address ? `address:${row.id}` : row.group_key;
     const place = places.get(key);
@@ -229,7 +280,7 @@ function present(ranked: Ranked[], limit: number): GeocodeCandidate[] {
     const labelKey = row.label.toLowerCase();
     if (labels.has(labelKey)) continue;
     labels.add(labelKey);
-    out.push({ address: row.label, lat: row.lat, lon: row.lon, relevance });
+    out.push({ address: row.label, lat: row.lat, lon: row.lon, relevance, match: matchOfRow(row) });
     if (out.length === limit) break;
   }
   return out;

@@ -44,6 +44,10 @@ export function createSqliteFullText(sqlite: SQLite.Database): GazetteerFullText
     `SELECT ${columns} FROM (SELECT rowid AS id, rank FROM gazetteer_fts WHERE gazetteer_fts MATCH ?
        ORDER BY rank LIMIT ?) AS m JOIN gazetteer AS g ON g.id = m.id ORDER BY m.rank`,
   );
+  const matchLocalities = sqlite.prepare(
+    `SELECT ${columns} FROM gazetteer_fts AS m JOIN gazetteer AS g ON g.id = m.rowid
+     WHERE gazetteer_fts MATCH ? AND g.kind = 'locality' ORDER BY m.rank LIMIT ?`,
+  );
   const insertRow = sqlite.prepare(
     `INSERT INTO gazetteer (key, group_key, kind, source, variant, name, label, search, lat, lon, importance, house_number)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -87,7 +91,9 @@ export function createSqliteFullText(sqlite: SQLite.Database): GazetteerFullText
       guarded('database', async () => {
         const expression = fts5Expression(query);
         if (expression === '') return [];
-        return matchRows.all(expression, limit) as GazetteerRow[];
+        const rows = matchRows.all(expression, limit) as GazetteerRow[];
+        if (!query.localities) return rows;
+        return rows.concat(matchLocalities.all(expression, query.localities) as GazetteerRow[]);
       }),
     insert: (entries) => guarded('database', async () => insertAll(entries)),
     deleteSource: (source) => guarded('database', async () => deleteSource(source)),

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { parseStarterData } from '../../domain/geocode/starter-data.ts';
 import { type Geocoder, REVERSE_RADIUS_M } from '../../services/geocoder-port.ts';
 import type { OpenedDatabase } from '../store/database.ts';
+import { type CityAddresses, loadCityAddresses, packagedCityAddresses } from './gazetteer-cities.ts';
 import type { GazetteerFullText } from './gazetteer-full-text.ts';
 import { labelInLanguage } from './gazetteer-languages.ts';
 import { readGazetteerMeta, writeGazetteerMeta } from './gazetteer-meta.ts';
@@ -9,6 +10,7 @@ import { createPostgresFullText } from './gazetteer-postgres.ts';
 import { nearestLabel } from './gazetteer-reverse.ts';
 import { searchGazetteer } from './gazetteer-search.ts';
 import { createSqliteFullText } from './gazetteer-sqlite.ts';
+import { understandQuery } from './gazetteer-understand.ts';
 import { rebuildVocabulary } from './gazetteer-vocabulary.ts';
 import { readStarterFile } from './starter-file.ts';
 
@@ -45,6 +47,7 @@ export function createGazetteer(opened: OpenedDatabase): Geocoder {
       );
     },
     reverse: (lat, lon, lang) => nearestLabel(opened.db, lat, lon, REVERSE_RADIUS_M, lang),
+    understand: (q) => understandQuery(opened.db, fullText, q),
   };
 }
 
@@ -68,6 +71,21 @@ export async function ensureGazetteerSeeded(
     }
     await rebuildVocabulary(opened.db);
     await writeGazetteerMeta(opened.db, STARTER_VERSION, starter.version);
+  });
+}
+
+/**
+ * Loads the streets and addresses of the city packages (shipped and imported, or the
+ * ones given) that the gazetteer has not seen in this version, and drops those of
+ * cities no longer packaged.
+ */
+export async function ensureCityAddressesLoaded(
+  opened: OpenedDatabase,
+  cities?: readonly CityAddresses[],
+): Promise<void> {
+  const wanted = cities ?? (await packagedCityAddresses(opened));
+  await oneInstanceAtATime(opened, async () => {
+    await loadCityAddresses(opened, gazetteerFullText(opened), wanted);
   });
 }
 

@@ -1,4 +1,5 @@
 import { GeocoderError } from '../../domain/errors/failures.ts';
+import type { GeocodeMatch } from '../../domain/geocode/geocode-result.ts';
 import { searchTokens } from '../../domain/geocode/normalise.ts';
 import { createRelevanceScorer, queryTokens } from '../../domain/geocode/relevance.ts';
 import { type GeocodeCandidate, type Geocoder, REVERSE_RADIUS_M } from '../../services/geocoder-port.ts';
@@ -40,6 +41,14 @@ interface PhotonFeature {
 }
 
 const SETTLEMENTS = new Set(['city', 'town', 'village', 'hamlet', 'suburb', 'locality', 'district']);
+
+/** How a Photon result matched, from its OSM type: a door, a street, a settlement, or a named place. */
+export function photonMatch(p: PhotonProperties): GeocodeMatch {
+  if (p.housenumber) return 'address';
+  if (p.type === 'street') return 'street';
+  if (p.type !== undefined && SETTLEMENTS.has(p.type)) return 'municipality';
+  return 'place';
+}
 
 /** 'street number, postcode municipality[, country]', like the gazetteer's labels. */
 export function photonLabel(p: PhotonProperties): { label: string; head: string } | null {
@@ -123,7 +132,13 @@ export function createPhotonGeocoder(options: PhotonOptions): Geocoder {
         });
         // Photon's order is kept, so confidence never rises down the list
         ceiling = Math.min(ceiling, relevance);
-        out.push({ address: named.label, lat: at.lat, lon: at.lon, relevance: ceiling });
+        out.push({
+          address: named.label,
+          lat: at.lat,
+          lon: at.lon,
+          relevance: ceiling,
+          match: photonMatch(feature.properties ?? {}),
+        });
         if (out.length === limit) break;
       }
       return out;

@@ -57,6 +57,11 @@ export interface CitiesCommandDeps {
   clock: () => number;
   out: (line: string) => void;
   err: (line: string) => void;
+  /**
+   * brings the gazetteer in line with the stored packages' addresses (after an import or a
+   * removal; running instances share the database, so they answer with them at once)
+   */
+  refreshAddresses?: () => Promise<void>;
 }
 
 const USAGE =
@@ -119,6 +124,7 @@ export async function runCitiesCommand(argv: string[], deps: CitiesCommandDeps):
         (built.summary.estimatedDistricts
           ? `, ${built.summary.estimatedDistricts} districts mapped too sparsely: built share estimated (districts.geojson)`
           : '') +
+        `, ${built.summary.streets} streets, ${built.summary.addresses} addresses and ${built.summary.interpolations} interpolation lines for the gazetteer` +
         (built.outDir ? `; package written to ${built.outDir}` : ''),
     );
     return importPackage(built.files, deps);
@@ -137,6 +143,7 @@ export async function runCitiesCommand(argv: string[], deps: CitiesCommandDeps):
           : `no imported city '${id}' (see: cities list)`,
       );
     }
+    await deps.refreshAddresses?.();
     deps.out(JSON.stringify({ id, removed: true, reverts_to: shipped ? 'embedded' : null }));
     return;
   }
@@ -174,6 +181,7 @@ async function importPackage(files: PackageFiles, deps: CitiesCommandDeps): Prom
   await loadOrBuildCity(deps.modelDir, spec, national);
   const importedAt = deps.clock();
   await deps.store.put(city.manifest.id, revision, files, importedAt);
+  await deps.refreshAddresses?.();
   const { grid } = cityDomainInfo(spec);
   deps.out(
     JSON.stringify({

@@ -27,7 +27,7 @@ export const ERROR_EXPLANATIONS: Record<ErrorCode, { when: string; action: strin
   outside_coverage: {
     when: 'The location is outside every covered area, or the address could not be resolved inside one.',
     action:
-      'Treat it as "not covered yet", not as a fault. GET /v1/cities lists what is covered; any place in Belgium has historical statistics and reports.',
+      'Treat it as "not covered yet", not as a fault. GET /v1/cities lists what is covered; any place in Belgium has historical statistics and reports. When the `detail` says no address matched inside a covered city, the place is covered but the text was not understood: the detail says what was read (street, number, municipality); check the address, or send `lat` and `lon` instead.',
   },
   product_unavailable: {
     when: 'The city exists but does not offer the product (for example real-time in Charleroi) or does not model the requested metric.',

@@ -9,6 +9,37 @@ import { type Static, Type } from 'typebox';
 /** At most this many results per query (the spec's `limit` ceiling). */
 export const GEOCODE_MAX_LIMIT = 5;
 
+/**
+ * How a result matched (an addition to the spec's result, docs/geocoding.md): `address`
+ * the door itself, `interpolated` a number placed between its known neighbours,
+ * `estimated` a position estimated along the street, `street` the street (a typed number
+ * it could not place is not in the label), `place` a named place, `municipality` a
+ * municipality or locality.
+ */
+export const GEOCODE_MATCHES = [
+  'address',
+  'interpolated',
+  'estimated',
+  'street',
+  'place',
+  'municipality',
+] as const;
+export type GeocodeMatch = (typeof GEOCODE_MATCHES)[number];
+const Match = Type.Union(
+  [
+    Type.Literal('address'),
+    Type.Literal('interpolated'),
+    Type.Literal('estimated'),
+    Type.Literal('street'),
+    Type.Literal('place'),
+    Type.Literal('municipality'),
+  ],
+  {
+    description:
+      'how the result matched: the door, a number interpolated or estimated, or only the street, place or municipality',
+  },
+);
+
 const CoveredInCity = Type.Object(
   {
     address: Type.String(),
@@ -17,6 +48,7 @@ const CoveredInCity = Type.Object(
     relevance: Type.Number({ minimum: 0, maximum: 1 }),
     covered: Type.Union([Type.Literal('high_res'), Type.Literal('high_res_in_development')]),
     city: Type.String({ description: 'covering city id' }),
+    match: Type.Optional(Match),
   },
   { additionalProperties: false },
 );
@@ -28,6 +60,7 @@ const CoveredNationally = Type.Object(
     lon: Type.Number(),
     relevance: Type.Number({ minimum: 0, maximum: 1 }),
     covered: Type.Literal('national_low_res'),
+    match: Type.Optional(Match),
   },
   { additionalProperties: false },
 );

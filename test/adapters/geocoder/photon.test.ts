@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { createPhotonGeocoder, photonLabel } from '../../../src/adapters/geocoder/photon.ts';
+import { createPhotonGeocoder, photonLabel, photonMatch } from '../../../src/adapters/geocoder/photon.ts';
 import { GeocoderError } from '../../../src/domain/errors/failures.ts';
 import { translateFailure } from '../../../src/domain/errors/translate.ts';
 
@@ -96,6 +96,7 @@ describe('Photon adapter', () => {
       ],
     );
     assert.deepEqual([results[0]?.lat, results[0]?.lon], [50.84461, 4.37021]);
+    assert.equal(results[0]?.match, 'address', 'a house number: the door');
     assert.ok(results[0]!.relevance > 0.6 && results[0]!.relevance <= 1);
     for (let i = 1; i < results.length; i++) assert.ok(results[i]!.relevance <= results[i - 1]!.relevance);
   });
@@ -176,5 +177,12 @@ describe('photonLabel', () => {
       'Vrijthof, 6211 Maastricht, Nederland',
     );
     assert.equal(photonLabel({}), null);
+  });
+
+  test('how a result matched, from its type', () => {
+    assert.equal(photonMatch({ street: 'Rue de la Loi', housenumber: '16', type: 'house' }), 'address');
+    assert.equal(photonMatch({ name: 'Rue de la Loi', type: 'street' }), 'street');
+    assert.equal(photonMatch({ name: 'Namur', type: 'city' }), 'municipality');
+    assert.equal(photonMatch({ name: 'Atomium', type: 'house' }), 'place');
   });
 });

@@ -17,6 +17,7 @@ export const MAX_FILE_BYTES = {
   'landcover.geojson': 64 * MiB,
   'weather.epw': 8 * MiB,
   'districts.geojson': 4 * MiB,
+  'addresses.geojson': 64 * MiB,
 } as const;
 
 /** what to do about a file over its size */
@@ -29,6 +30,7 @@ export const FILE_SIZE_FIX: Record<keyof typeof MAX_FILE_BYTES, string> = {
   'landcover.geojson': 'split the city into smaller packages',
   'weather.epw': 'use a standard EnergyPlus weather file (one year, 8760 hourly rows)',
   'districts.geojson': 'one square per district of a few hundred metres is enough',
+  'addresses.geojson': 'split the city into smaller packages',
 };
 
 /** positions in one ring or line (`ring-vertices`, `line-vertices`): OSM caps a way at 2,000 nodes */

@@ -1,3 +1,4 @@
+import { addressFeatureError } from './addresses.ts';
 import { type PackageDistrict, parseDistrict } from './districts.ts';
 import { extent, type LonLat, lines, type PolygonRings, polygons } from './geometry.ts';
 import { MAX_FEATURES } from './limits.ts';
@@ -27,6 +28,7 @@ export const PACKAGE_FILES = [
   'landcover.geojson',
   'weather.epw',
   'districts.geojson',
+  'addresses.geojson',
 ] as const;
 export type PackageFileName = (typeof PACKAGE_FILES)[number];
 export type PackageFiles = Partial<Record<PackageFileName, string>>;
@@ -330,6 +332,17 @@ export function validateCityPackage(given: PackageFiles, options: ValidationOpti
       const district = parseDistrict(f);
       if (typeof district === 'string') errors.add('districts.geojson', i, district);
       else if (district.estimatedBuiltFraction !== null) estimatedDistricts.push(district);
+    }
+  }
+  if (files['addresses.geojson'] !== undefined) {
+    const all = features(
+      'addresses.geojson',
+      parseJson('addresses.geojson', files['addresses.geojson'], errors),
+      errors,
+    );
+    for (const [i, f] of all.entries()) {
+      const problem = addressFeatureError(f);
+      if (problem !== null) errors.add('addresses.geojson', i, problem);
     }
   }
   const epw = files['weather.epw'] ?? null;
