@@ -29,6 +29,8 @@ import { createStatisticsPool } from '../adapters/threads/statistics-pool.ts';
 import type { Config } from '../config.ts';
 import { unpackPackageFilesAsync } from '../domain/coverage/city-package/archive.ts';
 import { withinDeadline } from '../domain/errors/deadline.ts';
+import { NATIONAL_DOMAIN } from '../domain/grid/model-data.ts';
+import { typicalYearPeriod } from '../domain/live/typical-year-period.ts';
 import { buildApp } from '../http/app.ts';
 import { dataRoutes } from '../http/routes/data/index.ts';
 import { geocodeRoutes } from '../http/routes/geocode/geocode.ts';
@@ -291,6 +293,12 @@ export async function compose(
     referenceWeather: (domain) =>
       model.referenceWeather?.(domain) ??
       (citySpecs.find((spec) => spec.id === domain)?.referenceWeatherEpw ? 'epw' : 'synthetic'),
+    referencePeriod: (domain) =>
+      typicalYearPeriod(
+        domain === NATIONAL_DOMAIN
+          ? nationalClimate.referenceWeatherEpw
+          : citySpecs.find((spec) => spec.id === domain)?.referenceWeatherEpw,
+      ),
   });
   const records = createRecordsService({
     model,
