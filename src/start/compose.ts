@@ -330,18 +330,19 @@ export async function compose(
   // the basemap reads the city packages the model was handed, as the watcher changes them
   const basemapThread = createBasemapThread();
   computing.push({ name: 'basemap thread', dependency: 'basemap', close: () => basemapThread.close() });
+  const packageOf = (id: string) => {
+    const spec = citySpecs.find((s) => s.id === id);
+    if (!spec) return undefined;
+    // an imported package comes packed (the store's archive): gunzipped on zlib's pool
+    const files =
+      spec.packageFiles ??
+      (spec.packageArchive ? async () => unpackPackageFilesAsync(await spec.packageArchive!()) : undefined);
+    return files ? { id, revision: spec.revision, files } : undefined;
+  };
   const basemap = createBasemapService({
     cutter: basemapThread,
     cities: currentCities,
-    packageOf: (id) => {
-      const spec = citySpecs.find((s) => s.id === id);
-      if (!spec) return undefined;
-      // an imported package comes packed (the store's archive): gunzipped on zlib's pool
-      const files =
-        spec.packageFiles ??
-        (spec.packageArchive ? async () => unpackPackageFilesAsync(await spec.packageArchive!()) : undefined);
-      return files ? { id, revision: spec.revision, files } : undefined;
-    },
+    packageOf,
     publicBaseUrl: config.publicBaseUrl,
     onCache: cacheProbe('basemap', metrics),
   });
@@ -373,7 +374,8 @@ export async function compose(
     resolveAddress: (address, lang) => geocoding.resolveAddress(address, lang),
     reverseLabel: (lat, lon, lang) => geocoding.reverseLabel(lat, lon, lang),
     fonts: loadReportFonts(),
-    siteMap: createSiteMapProvider(model, currentCities, nationalClimate.timeZone),
+    // the location map's streets: the basemap's roads of the same packages
+    siteMap: createSiteMapProvider(model, currentCities, nationalClimate.timeZone, packageOf),
     liveCredits: () => liveFeeds.live.attributions(),
     clock,
     logger: log.child({ component: 'reports' }),

@@ -63,6 +63,7 @@ svg.site-map{display:block;width:100%;height:auto;border:1px solid var(--line);b
 .site-key{margin-top:10px}
 .map-caption{font-size:11px;color:var(--muted);margin:0;line-height:1.35}
 .swatch-outline{background:transparent;border:1.6px solid var(--ink);border-radius:1px}
+.swatch-street{background:#fff;border:1px solid #b8b2a6;height:4px;align-self:center}
 .swatch-point{background:#c8102e;border:2px solid #fff;outline:1.5px solid var(--ink);border-radius:50%;width:10px;height:10px}
 dl.facts dt{color:var(--muted)}
 dl.facts dd{margin:0}

@@ -72,6 +72,7 @@ export const en = {
   mapCaption:
     'Colours: felt temperature (UTCI) on summer afternoons, the average of {days} days at {hour}, June to August of the reference year.',
   mapBuildings: 'Buildings',
+  mapStreets: 'Streets (OpenStreetMap)',
   mapSampled: 'Cells the figures come from',
   mapSampledRadius: 'Averaging radius and its cells',
   mapRadius: 'Averaging radius',

@@ -72,6 +72,7 @@ export const fr: Record<MessageKey, string> = {
   mapCaption:
     'Couleurs : température ressentie (UTCI) les après-midi d’été, moyenne de {days} jours à {hour}, de juin à août de l’année de référence.',
   mapBuildings: 'Bâtiments',
+  mapStreets: 'Rues (OpenStreetMap)',
   mapSampled: 'Mailles dont proviennent les chiffres',
   mapSampledRadius: 'Rayon de la moyenne et ses mailles',
   mapRadius: 'Rayon de la moyenne',

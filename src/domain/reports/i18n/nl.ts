@@ -72,6 +72,7 @@ export const nl: Record<MessageKey, string> = {
   mapCaption:
     'Kleuren: gevoelstemperatuur (UTCI) op zomernamiddagen, het gemiddelde van {days} dagen om {hour}, van juni tot augustus van het referentiejaar.',
   mapBuildings: 'Gebouwen',
+  mapStreets: 'Straten (OpenStreetMap)',
   mapSampled: 'Cellen waar de cijfers vandaan komen',
   mapSampledRadius: 'Straal van het gemiddelde en de cellen erin',
   mapRadius: 'Straal van het gemiddelde',

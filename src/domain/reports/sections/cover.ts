@@ -61,6 +61,9 @@ export function cover(context: ReportContext, meta: CoverMeta, metrics: MetricRe
     });
   } else sampling = tr.t('sampling_point');
   const nationwide = m.dataset === 'belgium_lowres';
+  // said on the cover, where a reader looks first (issue #49): under the map, in the
+  // room its shorter column leaves, or under the facts without a map
+  const simulated = html`<p class="note simulated">${simulatedNote(context)}</p>`;
   return html`<header class="cover">
   <div class="brand">${tr.t('brand')}</div>
   <h1>${tr.t('title')}</h1>
@@ -76,11 +79,10 @@ export function cover(context: ReportContext, meta: CoverMeta, metrics: MetricRe
     <dt>${tr.t('sampling')}</dt><dd>${sampling}</dd>
     <dt>${tr.t('generatedLabel')}</dt><dd>${f.dateTime(meta.generatedAtMs)}</dd>
   </dl>
-  ${meta.siteMap ? siteMapKey(context, meta.siteMap) : ''}
+  ${meta.siteMap ? siteMapKey(context, meta.siteMap) : simulated}
   </div>
-  ${meta.siteMap ? siteMapFigure(context, meta.siteMap) : ''}
+  ${meta.siteMap ? html`<div class="cover-side">${siteMapFigure(context, meta.siteMap)}${simulated}</div>` : ''}
   </div>
-  <p class="note simulated">${simulatedNote(context)}</p>
   ${nationwide ? html`<p class="note">${tr.t('nationwideNote')}</p>` : ''}
 </header>`;
 }
