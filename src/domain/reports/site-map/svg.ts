@@ -5,7 +5,7 @@ import { escapeHtml, html, raw, type SafeHtml } from '../html.ts';
 import type { Translator } from '../i18n/index.ts';
 import { UTCI_CLASSES, utciColor } from '../palette.ts';
 import { streetsSvg } from './streets.ts';
-import type { Point, SiteMap } from './types.ts';
+import type { SiteMap } from './types.ts';
 
 /**
  * The report's location map as inline SVG (no tiles, no request, prints crisply): the
