@@ -326,6 +326,8 @@ export async function compose(
     durableCache,
     publicBaseUrl: config.publicBaseUrl,
     liveCredits: () => liveFeeds.live.attributions(),
+    // without FEED_* the catalog says the weather is generated, as the data answers do
+    ...(liveFeeds.live.configured ? { live: liveFeeds.live } : {}),
   });
   // the basemap reads the city packages the model was handed, as the watcher changes them
   const basemapThread = createBasemapThread();

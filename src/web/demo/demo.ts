@@ -72,7 +72,7 @@ function render(state: SvcMapState) {
     $('step'),
     state.steps.map((s) => ({
       value: String(s.id),
-      label: `${s.horizon === 'realtime' ? 'Now' : 'Forecast'} ${localTime(s.timestamp)}`,
+      label: `${s.horizon === 'realtime' ? 'Now' : 'Forecast'} ${localTime(s.timestamp)}${simulatedAt(state, s.horizon) ? ' (simulated)' : ''}`,
     })),
     String(state.step),
   );
@@ -94,9 +94,65 @@ function render(state: SvcMapState) {
     }),
   );
   lastState = state;
+  provenance(state);
   status(
     `${state.scale.name}. Tap a cell to read its values. Signed URLs valid until ${localTime(state.urlExpires)}.`,
   );
+}
+
+type Sources = NonNullable<SvcMapState['sources']>['forecast'];
+
+/** the sources behind the "now" step or the forecast steps */
+function sourcesAt(state: SvcMapState, horizon: 'realtime' | 'forecast'): Sources {
+  return (horizon === 'realtime' ? state.sources?.realtime : state.sources?.forecast) ?? [];
+}
+
+/** whether the weather shown at a step is generated: no feed behind it, or none usable */
+function simulatedAt(state: SvcMapState, horizon: 'realtime' | 'forecast'): boolean {
+  const sources = sourcesAt(state, horizon);
+  return sources.length > 0 && sources.every((source) => source.kind === 'synthetic');
+}
+
+/**
+ * Says on the page's face what the shown step stands on (issue #49): generated weather
+ * without feeds, in a banner no one can miss; with feeds, each one's credit and how
+ * recent its newest value is, and which inputs are still generated.
+ */
+function provenance(state: SvcMapState) {
+  const box = $('provenance');
+  const horizon = state.step === 'realtime' ? 'realtime' : 'forecast';
+  const sources = sourcesAt(state, horizon);
+  if (sources.length === 0) {
+    box.replaceChildren();
+    return;
+  }
+  if (simulatedAt(state, horizon)) {
+    box.className = 'simulated';
+    box.textContent =
+      'Simulated weather: no live feed is configured, so “Now” and the forecast are weather the model generates, not measurements or a forecast service’s.';
+    return;
+  }
+  box.className = 'live';
+  const lines = sources
+    .filter((source) => source.kind !== 'synthetic')
+    .map((source) => {
+      const line = document.createElement('span');
+      line.className = 'feed';
+      const asOf = source.as_of ? `as of ${localTime(source.as_of)}` : 'no value yet';
+      const stale = source.status === 'fresh' ? '' : ` (${source.status})`;
+      line.textContent = `${source.attribution ?? source.id}: ${asOf}${stale}`;
+      return line;
+    });
+  const generated = sources
+    .filter((source) => source.kind === 'synthetic')
+    .map((source) => source.input ?? 'weather');
+  if (generated.length > 0) {
+    const line = document.createElement('span');
+    line.className = 'feed';
+    line.textContent = `Simulated: ${generated.join(', ')} (no usable feed)`;
+    lines.push(line);
+  }
+  box.replaceChildren(...lines);
 }
 
 function hex(colour: unknown): string | null {
