@@ -119,3 +119,28 @@ test('360 px: the panel starts folded, unfolds, and the attribution stays clear 
   assert.deepEqual(failed, []);
   await page.close();
 });
+
+test('without feeds the page says on its face that the weather is simulated, at desktop and 360 px', async () => {
+  for (const [width, height] of [
+    [1000, 700],
+    [360, 720],
+  ] as const) {
+    const { page, failed } = await openDemo(width, height);
+    const banner = page.locator('#provenance');
+    await banner.waitFor({ state: 'visible', timeout: 10_000 });
+    assert.match(String(await banner.textContent()), /Simulated weather/);
+    assert.ok(await banner.evaluate((el) => el.classList.contains('simulated')));
+    // on the map itself, not in the panel (folded on a phone)
+    assert.equal(await page.locator('#panel #provenance').count(), 0);
+    const box = await banner.boundingBox();
+    assert.ok(
+      box && box.x >= 0 && box.x + box.width <= width && box.y + box.height <= height,
+      `${width}: in view`,
+    );
+    // the time list says it too
+    assert.match(String(await page.locator('#step option').first().textContent()), /\(simulated\)/);
+    await page.screenshot({ path: `/tmp/svc-demo-simulated-${width}.png` });
+    assert.deepEqual(failed, []);
+    await page.close();
+  }
+});
