@@ -84,6 +84,12 @@ ${accented('.card', '')}
 .card .card-title{margin:0 0 6px;font-size:14px;font-weight:600;text-transform:uppercase;letter-spacing:.04em;color:var(--muted)}
 .figures{margin:0}
 .figures div{display:flex;flex-wrap:wrap;align-items:baseline;gap:0 8px}
+/* a card keeps its score and its chip on one line whatever the label (issue #49: the chip
+   wrapped under the score in some cards only); a label too long for the card is cut, never moved */
+.card .figures div{flex-wrap:nowrap;gap:0 6px}
+.card .figures .chip{font-size:11.5px;padding:1px 7px}
+.card .figures dd:last-child{min-width:0;overflow:hidden}
+.card .figures .chip{max-width:100%;overflow:hidden;text-overflow:ellipsis;vertical-align:bottom}
 .figures dt{font-size:13px;color:var(--muted)}
 .figures dd{margin:0;font-size:13px;color:var(--muted)}
 .figures .big{font-size:22px;color:var(--ink)}
@@ -148,6 +154,16 @@ h2{font-size:18px;margin-bottom:6px}
 th,td{padding:3px 8px}
 ul.classes{font-size:8.5pt;margin-top:5px}
 .note{margin-top:6px;padding:6px 10px;font-size:8.5pt}
+/* the first page holds the cover, the cards and the daily-life paragraphs: tight enough
+   that the last paragraph never spills onto a page of its own (issue #49, a nationwide
+   French report printed six pages) */
+dl.facts{font-size:9pt;row-gap:2px}
+.glance>p.muted{font-size:8.5pt;margin:2px 0 4px}
+.site-key{margin-top:6px}
+.cover .note{padding:5px 9px;font-size:8pt}
+header.cover{margin-bottom:8px}
+.cards{margin:4px 0}
+.glance h2,.daily h2{margin-bottom:4px}
 .stats{margin:4px 0 8px}
 h3{margin:12px 0 4px}
 footer{display:none}

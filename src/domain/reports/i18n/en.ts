@@ -70,7 +70,7 @@ export const en = {
     'The live data behind the service’s real-time and forecast answers (not used in these yearly statistics): {credits}.',
   mapTitle: 'The address and its surroundings',
   mapCaption:
-    'Colours: felt temperature (UTCI) on summer afternoons, the average of {days} days at {hour}, June to August of the reference year.',
+    'Colours: felt temperature (UTCI) on summer afternoons, the average of {days} days at {hour}, June to August.',
   mapBuildings: 'Buildings',
   mapStreets: 'Streets (OpenStreetMap)',
   mapSampled: 'Cells the figures come from',

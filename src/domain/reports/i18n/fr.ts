@@ -18,7 +18,7 @@ export const fr: Record<MessageKey, string> = {
   dataset_brussels_extended: 'Modèle haute résolution de {city}, à l’échelle de la rue (mailles de {cell})',
   dataset_belgium_lowres: 'Données nationales pour la Belgique, mailles d’environ 1 km',
   nationwideNote:
-    'En dehors des zones haute résolution des villes, ces chiffres proviennent des données nationales, de plus faible résolution : chaque valeur décrit une maille d’environ 1 km autour de l’adresse, donc les environs plutôt que cette rue, et il n’y a pas de comparaison avec le centre-ville.',
+    'Hors des zones haute résolution des villes, ces chiffres viennent des données nationales : chaque valeur décrit une maille d’environ 1 km autour de l’adresse, les environs plutôt que cette rue, sans comparaison avec le centre-ville.',
   referenceYear: 'Année de référence',
   // what the reference year is (sections/weather-year.ts)
   yearAs: '{year}, {weather}',
@@ -70,7 +70,7 @@ export const fr: Record<MessageKey, string> = {
     'Les données en direct derrière les réponses en temps réel et les prévisions du service (non utilisées dans ces statistiques annuelles) : {credits}.',
   mapTitle: 'L’adresse et ses environs',
   mapCaption:
-    'Couleurs : température ressentie (UTCI) les après-midi d’été, moyenne de {days} jours à {hour}, de juin à août de l’année de référence.',
+    'Couleurs : température ressentie (UTCI) les après-midi d’été, moyenne de {days} jours à {hour}, de juin à août.',
   mapBuildings: 'Bâtiments',
   mapStreets: 'Rues (OpenStreetMap)',
   mapSampled: 'Mailles dont proviennent les chiffres',

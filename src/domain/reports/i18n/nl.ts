@@ -70,7 +70,7 @@ export const nl: Record<MessageKey, string> = {
     'De live gegevens achter de realtime- en verwachtingsantwoorden van de dienst (niet gebruikt in deze jaarstatistieken): {credits}.',
   mapTitle: 'Het adres en de omgeving',
   mapCaption:
-    'Kleuren: gevoelstemperatuur (UTCI) op zomernamiddagen, het gemiddelde van {days} dagen om {hour}, van juni tot augustus van het referentiejaar.',
+    'Kleuren: gevoelstemperatuur (UTCI) op zomernamiddagen, het gemiddelde van {days} dagen om {hour}, van juni tot augustus.',
   mapBuildings: 'Gebouwen',
   mapStreets: 'Straten (OpenStreetMap)',
   mapSampled: 'Cellen waar de cijfers vandaan komen',
