@@ -164,9 +164,13 @@ export function streetsSvg(
     const run =
       candidate.run[0]![0] <= candidate.run.at(-1)![0] ? candidate.run : [...candidate.run].reverse();
     const id = `street-${labels.length}`;
+    // the name's plate: a light ribbon along the middle of its street, as long as the name.
+    // Not a stroke on the text: Chromium prints stroked text as Type 3 glyphs, not as the font
+    const plate = textPx + 6;
+    const before = Math.max(0, (candidate.length - plate) / 2);
     labels.push(
-      `<path id="${id}" d="M${run.map(([x, y]) => `${n(x)} ${n(y)}`).join('L')}" fill="none"/>` +
-        `<text font-size="${LABEL_SIZE_PX}" fill="#1f2d3d" stroke="#ffffff" stroke-width="2.2" stroke-linejoin="round" paint-order="stroke" dy="2.8"><textPath href="#${id}" startOffset="50%" text-anchor="middle">${escapeHtml(candidate.name)}</textPath></text>`,
+      `<path id="${id}" d="M${run.map(([x, y]) => `${n(x)} ${n(y)}`).join('L')}" fill="none" stroke="#ffffff" stroke-opacity="0.85" stroke-width="${LABEL_SIZE_PX + 2.5}" stroke-linecap="round" stroke-dasharray="0 ${n(before)} ${n(plate)} ${n(candidate.length)}"/>` +
+        `<text font-size="${LABEL_SIZE_PX}" fill="#1f2d3d" dy="2.8"><textPath href="#${id}" startOffset="50%" text-anchor="middle">${escapeHtml(candidate.name)}</textPath></text>`,
     );
   }
   return { lines, names: labels.length > 0 ? `<g class="street-names">${labels.join('')}</g>` : '' };
