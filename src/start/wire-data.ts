@@ -1,5 +1,7 @@
 import { openConfiguredGeocoder } from '../adapters/geocoder/from-config.ts';
 import { cacheProbe } from '../adapters/telemetry/cache.ts';
+import { NATIONAL_DOMAIN } from '../domain/grid/model-data.ts';
+import { typicalYearPeriod } from '../domain/live/typical-year-period.ts';
 import { createHistoricalService } from '../services/data/historical.ts';
 import { createHistoryService } from '../services/data/history.ts';
 import { createRecordsService } from '../services/data/records.ts';
@@ -58,6 +60,13 @@ export function wireDataServices(
     referenceWeather: (domain) =>
       city.model.referenceWeather?.(domain) ??
       (city.specOf(domain)?.referenceWeatherEpw ? 'epw' : 'synthetic'),
+    // the years a typical weather year was made of ("a typical year of 2007–2021 weather")
+    referencePeriod: (domain) =>
+      typicalYearPeriod(
+        domain === NATIONAL_DOMAIN
+          ? city.nationalClimate.referenceWeatherEpw
+          : city.specOf(domain)?.referenceWeatherEpw,
+      ),
   });
   // how far back the stored readings go (FEED_RETENTION_DAYS; nothing kept without feeds)
   const keptFrom = (nowMs: number) => liveFeeds.retention?.keptFrom(nowMs) ?? nowMs;

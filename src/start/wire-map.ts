@@ -1,7 +1,6 @@
 import { createBasemapThread } from '../adapters/basemap/thread.ts';
 import { loadSigningSecrets } from '../adapters/signing-secret.ts';
 import { cacheProbe } from '../adapters/telemetry/cache.ts';
-import { unpackPackageFilesAsync } from '../domain/coverage/city-package/archive.ts';
 import { keyActivity } from '../services/key-authenticator.ts';
 import { createBasemapService } from '../services/map/basemap-service.ts';
 import { createMapServices } from '../services/map/index.ts';
@@ -36,6 +35,8 @@ export async function wireMap(
     durableCache: caches.durableCache,
     publicBaseUrl: config.publicBaseUrl,
     liveCredits: () => liveFeeds.live.attributions(),
+    // without FEED_* the catalog says the weather is generated, as the data answers do
+    ...(liveFeeds.live.configured ? { live: liveFeeds.live } : {}),
   });
   const basemapThread = createBasemapThread();
   closers.computing.push({
@@ -46,15 +47,7 @@ export async function wireMap(
   const basemap = createBasemapService({
     cutter: basemapThread,
     cities: city.currentCities,
-    packageOf: (id) => {
-      const spec = city.specOf(id);
-      if (!spec) return undefined;
-      // an imported package comes packed (the store's archive): gunzipped on zlib's pool
-      const files =
-        spec.packageFiles ??
-        (spec.packageArchive ? async () => unpackPackageFilesAsync(await spec.packageArchive!()) : undefined);
-      return files ? { id, revision: spec.revision, files } : undefined;
-    },
+    packageOf: city.packageOf,
     publicBaseUrl: config.publicBaseUrl,
     onCache: cacheProbe('basemap', metrics),
   });

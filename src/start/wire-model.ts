@@ -3,6 +3,7 @@ import { loadEmbeddedCities } from '../adapters/cities/embedded-packages.ts';
 import { loadNationalClimate } from '../adapters/cities/national-climate.ts';
 import { citySources } from '../adapters/cities/sources.ts';
 import { instrumentModel } from '../adapters/telemetry/model.ts';
+import { unpackPackageFilesAsync } from '../domain/coverage/city-package/archive.ts';
 import { createEmbeddedModel } from '../model/embedded/index.ts';
 import { loadCities } from '../services/city-catalog.ts';
 import type { CityDomainSpec, ModelCityDomains } from '../services/city-domains-port.ts';
@@ -42,6 +43,17 @@ export async function wireCitiesAndModel({ config, overrides, stores, telemetry,
       citySpecs = specs;
     },
   };
+  const specOf = (id: string): CityDomainSpec | undefined => citySpecs.find((spec) => spec.id === id);
+  // a city package's files as the model holds it, for the basemap and the report's map
+  const packageOf = (id: string) => {
+    const spec = specOf(id);
+    if (!spec) return undefined;
+    // an imported package comes packed (the store's archive): gunzipped on zlib's pool
+    const files =
+      spec.packageFiles ??
+      (spec.packageArchive ? async () => unpackPackageFilesAsync(await spec.packageArchive!()) : undefined);
+    return files ? { id, revision: spec.revision, files } : undefined;
+  };
   return {
     sources,
     cities,
@@ -51,7 +63,8 @@ export async function wireCitiesAndModel({ config, overrides, stores, telemetry,
     rawModel,
     model,
     cityDomains,
-    specOf: (id: string): CityDomainSpec | undefined => citySpecs.find((spec) => spec.id === id),
+    specOf,
+    packageOf,
   };
 }
 

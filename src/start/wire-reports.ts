@@ -41,7 +41,13 @@ export async function wireReports(
     resolveAddress: (address, lang) => geocoding.resolveAddress(address, lang),
     reverseLabel: (lat, lon, lang) => geocoding.reverseLabel(lat, lon, lang),
     fonts: loadReportFonts(),
-    siteMap: createSiteMapProvider(city.model, city.currentCities, city.nationalClimate.timeZone),
+    // the location map's streets: the basemap's roads of the same packages
+    siteMap: createSiteMapProvider(
+      city.model,
+      city.currentCities,
+      city.nationalClimate.timeZone,
+      city.packageOf,
+    ),
     liveCredits: () => liveFeeds.live.attributions(),
     clock,
     logger: log.child({ component: 'reports' }),

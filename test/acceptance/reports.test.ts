@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import {
   bearer,
@@ -138,12 +139,16 @@ describe('GET /reports/{job_id} and downloads', () => {
     assert.ok(html.headers.get('x-ratelimit-limit'));
     const page = await html.text();
     assert.match(page, /<html/i);
-    // the method page credits the city's own sources, as GET /cities/brussels does
+    // the method page credits the city's own sources, as GET /cities/brussels does, in the
+    // report's language: the package's Dutch attribution (issue #49), its credits verbatim
     const city = await json(await server.fetch('/cities/brussels', { headers: bearer(key.key) }));
     const asHtml = (text: string) =>
       text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-    assert.ok(page.includes(asHtml(String(city.attribution))), 'the city attribution in the report');
-    assert.ok(page.includes('OpenStreetMap'), 'OpenStreetMap credited');
+    const manifest = JSON.parse(readFileSync('data/cities/brussels/city.json', 'utf8'));
+    const dutch = String(manifest.attribution_translations.nl);
+    assert.ok(page.includes(asHtml(dutch)), 'the city attribution in the report, in Dutch');
+    assert.ok(!page.includes(asHtml(String(city.attribution))), 'not the English one');
+    assert.ok(page.includes('© OpenStreetMap contributors'), 'OpenStreetMap credited verbatim');
 
     const pdf = await server.fetch(server.origin + files.pdf!.url, { headers: bearer(key.key) });
     assert.equal(pdf.status, 200);

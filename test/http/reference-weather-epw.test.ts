@@ -41,8 +41,15 @@ test('Brussels /historical/stats names the Uccle EPW as the reference year weath
   assert.equal(body.meta.reference_year, REFERENCE_YEAR);
   const [source] = body.meta.sources;
   assert.deepEqual(
-    { id: source.id, kind: source.kind, status: source.status, input: source.input },
-    { id: 'epw', kind: 'typical-year', status: 'fresh', input: 'meteorology' },
+    { id: source.id, kind: source.kind, status: source.status, input: source.input, period: source.period },
+    // the years the typical year was built from, as the weather file's header says (issue #49)
+    {
+      id: 'epw',
+      kind: 'typical-year',
+      status: 'fresh',
+      input: 'meteorology',
+      period: { from: 2007, to: 2021 },
+    },
   );
 });
 

@@ -757,6 +757,11 @@ export interface components {
                     input?: string;
                     /** @enum {unknown} */
                     kind: "observation" | "forecast" | "reanalysis" | "typical-year" | "synthetic";
+                    /** @description a typical-year source: the years of measured weather its typical year was built from (its weather file says so) */
+                    period?: {
+                        from: number;
+                        to: number;
+                    };
                     /**
                      * @description fresh: the feed answers and is as recent as usual; stale: polls failed or the data stopped advancing for two poll intervals (the last good data is served); fallback: nothing usable, the synthetic generator stands in
                      * @enum {unknown}
@@ -933,6 +938,7 @@ export interface components {
                 };
             };
             realtime?: components["schemas"]["MapStep"];
+            sources?: components["schemas"]["MapSources"];
             static: {
                 [key: string]: components["schemas"]["MapLayerLink"];
             };
@@ -941,6 +947,68 @@ export interface components {
         MapLayerLink: {
             /** @description signed relative URL of the layer TileJSON, starting with /v1 */
             tilejson: string;
+        };
+        /**
+         * MapSources
+         * @description the inputs behind the "now" step and the forecast steps, as meta.sources of /realtime and /forecast: `synthetic` when the weather is generated (no feeds); the feeds with their `as_of` otherwise (beyond the specification)
+         */
+        MapSources: {
+            /** @description the inputs behind this answer when it was computed (additive to the specification) */
+            forecast: ({
+                /** @description the newest value used, ISO 8601 UTC */
+                as_of: string | null;
+                /** @description the provider's credit */
+                attribution?: string;
+                /**
+                 * @description the input
+                 * @enum {unknown}
+                 */
+                id: "ircel-celine" | "open-meteo" | "open-meteo-air-quality" | "open-meteo-archive" | "epw" | "synthetic";
+                /** @description what the source drives: meteorology, air, air-bias… */
+                input?: string;
+                /** @enum {unknown} */
+                kind: "observation" | "forecast" | "reanalysis" | "typical-year" | "synthetic";
+                /** @description a typical-year source: the years of measured weather its typical year was built from (its weather file says so) */
+                period?: {
+                    from: number;
+                    to: number;
+                };
+                /**
+                 * @description fresh: the feed answers and is as recent as usual; stale: polls failed or the data stopped advancing for two poll intervals (the last good data is served); fallback: nothing usable, the synthetic generator stands in
+                 * @enum {unknown}
+                 */
+                status: "fresh" | "stale" | "fallback";
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description the inputs behind this answer when it was computed (additive to the specification) */
+            realtime?: ({
+                /** @description the newest value used, ISO 8601 UTC */
+                as_of: string | null;
+                /** @description the provider's credit */
+                attribution?: string;
+                /**
+                 * @description the input
+                 * @enum {unknown}
+                 */
+                id: "ircel-celine" | "open-meteo" | "open-meteo-air-quality" | "open-meteo-archive" | "epw" | "synthetic";
+                /** @description what the source drives: meteorology, air, air-bias… */
+                input?: string;
+                /** @enum {unknown} */
+                kind: "observation" | "forecast" | "reanalysis" | "typical-year" | "synthetic";
+                /** @description a typical-year source: the years of measured weather its typical year was built from (its weather file says so) */
+                period?: {
+                    from: number;
+                    to: number;
+                };
+                /**
+                 * @description fresh: the feed answers and is as recent as usual; stale: polls failed or the data stopped advancing for two poll intervals (the last good data is served); fallback: nothing usable, the synthetic generator stands in
+                 * @enum {unknown}
+                 */
+                status: "fresh" | "stale" | "fallback";
+            } & {
+                [key: string]: unknown;
+            })[];
         };
         /** MapStep */
         MapStep: {
@@ -1071,6 +1139,11 @@ export interface components {
                     input?: string;
                     /** @enum {unknown} */
                     kind: "observation" | "forecast" | "reanalysis" | "typical-year" | "synthetic";
+                    /** @description a typical-year source: the years of measured weather its typical year was built from (its weather file says so) */
+                    period?: {
+                        from: number;
+                        to: number;
+                    };
                     /**
                      * @description fresh: the feed answers and is as recent as usual; stale: polls failed or the data stopped advancing for two poll intervals (the last good data is served); fallback: nothing usable, the synthetic generator stands in
                      * @enum {unknown}
@@ -1601,6 +1674,7 @@ export type SchemaHourlyRecord = components['schemas']['HourlyRecord'];
 export type SchemaKeyInformation = components['schemas']['KeyInformation'];
 export type SchemaMapCatalog = components['schemas']['MapCatalog'];
 export type SchemaMapLayerLink = components['schemas']['MapLayerLink'];
+export type SchemaMapSources = components['schemas']['MapSources'];
 export type SchemaMapStep = components['schemas']['MapStep'];
 export type SchemaNearestStation = components['schemas']['NearestStation'];
 export type SchemaPollutantThreshold = components['schemas']['PollutantThreshold'];

@@ -27,6 +27,8 @@ export interface CityDefinition {
   /** the city-centre points the air benchmark samples (city.json `air_reference_points`); absent: no benchmark */
   airReferencePoints?: ReadonlyArray<{ lat: number; lon: number }>;
   attribution: string;
+  /** the attribution in the other report languages (city.json `attribution_translations`) */
+  attributionTranslations?: { fr?: string; nl?: string };
   /** current high-resolution zone */
   boundary: Ring;
   /** announced expansion of the zone, when there is one */

@@ -27,6 +27,15 @@ const SourceSchema = Type.Object(
     }),
     input: Type.Optional(Type.String({ description: 'what the source drives: meteorology, air, air-bias…' })),
     attribution: Type.Optional(Type.String({ description: "the provider's credit" })),
+    period: Type.Optional(
+      Type.Object(
+        { from: Type.Integer(), to: Type.Integer() },
+        {
+          description:
+            'a typical-year source: the years of measured weather its typical year was built from (its weather file says so)',
+        },
+      ),
+    ),
   },
   { additionalProperties: true },
 );

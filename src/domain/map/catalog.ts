@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { CityRefSchema } from '../coverage/city-resources.ts';
+import { SourcesSchema } from '../live/provenance.ts';
 
 /**
  * The map catalog resource (GET /map/{city}), written once as a schema: the catalog
@@ -24,6 +25,19 @@ const StepSchema = Type.Object(
 );
 export type CatalogStep = Static<typeof StepSchema>;
 
+const CatalogSourcesSchema = Type.Object(
+  {
+    realtime: Type.Optional(SourcesSchema),
+    forecast: SourcesSchema,
+  },
+  {
+    title: 'MapSources',
+    description:
+      'the inputs behind the "now" step and the forecast steps, as meta.sources of /realtime and /forecast: `synthetic` when the weather is generated (no feeds); the feeds with their `as_of` otherwise (beyond the specification)',
+  },
+);
+export type CatalogSources = Static<typeof CatalogSourcesSchema>;
+
 export const CatalogSchema = Type.Object(
   {
     city: CityRefSchema,
@@ -38,6 +52,7 @@ export const CatalogSchema = Type.Object(
     static: Type.Record(Type.String(), LayerLinkSchema),
     realtime: Type.Optional(StepSchema),
     forecast: Type.Array(StepSchema),
+    sources: Type.Optional(CatalogSourcesSchema),
     range: Type.Optional(
       Type.Record(
         Type.String(),

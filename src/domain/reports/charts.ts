@@ -52,7 +52,7 @@ export function stackedBar(segments: readonly Segment[], title: string): SafeHtm
     const w = (Math.max(0, segment.pct) / total) * width;
     if (w <= 0) continue;
     parts.push(
-      `<rect x="${n(x)}" y="0" width="${n(w)}" height="${height}" fill="${escapeHtml(segment.color)}"><title>${escapeHtml(segment.label)}: ${escapeHtml(segment.caption)}</title></rect>`,
+      `<rect x="${n(x)}" y="0" width="${n(w)}" height="${height}" fill="${escapeHtml(segment.color)}"><title>${escapeHtml(segment.label)} (${escapeHtml(segment.caption)})</title></rect>`,
     );
     if (w >= 44) {
       parts.push(

@@ -63,6 +63,7 @@ svg.site-map{display:block;width:100%;height:auto;border:1px solid var(--line);b
 .site-key{margin-top:10px}
 .map-caption{font-size:11px;color:var(--muted);margin:0;line-height:1.35}
 .swatch-outline{background:transparent;border:1.6px solid var(--ink);border-radius:1px}
+.swatch-street{background:#fff;border:1px solid #b8b2a6;height:4px;align-self:center}
 .swatch-point{background:#c8102e;border:2px solid #fff;outline:1.5px solid var(--ink);border-radius:50%;width:10px;height:10px}
 dl.facts dt{color:var(--muted)}
 dl.facts dd{margin:0}
@@ -77,12 +78,20 @@ section.theme,section.method-section{margin-top:36px;padding-top:26px;border-top
 .scale-key{display:flex;flex-wrap:wrap;align-items:center;gap:3px 7px;font-size:11.5px;color:var(--muted);margin:0}
 .scale-key .chip{font-size:11px;padding:0 7px}
 ${accented('section', '\n')}
-.cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(180px,1fr));gap:14px;margin:10px 0 8px}
+.cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(226px,1fr));gap:14px;margin:10px 0 8px}
 .card{border:1px solid var(--line);border-top:4px solid var(--accent);border-radius:8px;padding:10px 14px;break-inside:avoid}
 ${accented('.card', '')}
 .card .card-title{margin:0 0 6px;font-size:14px;font-weight:600;text-transform:uppercase;letter-spacing:.04em;color:var(--muted)}
 .figures{margin:0}
 .figures div{display:flex;flex-wrap:wrap;align-items:baseline;gap:0 8px}
+/* a card keeps its score and its chip on one line whatever the label (issue #49: the chip
+   wrapped under the score in some cards only); a label too long for the card is cut, never moved */
+.card .figures div,.scorebox div{flex-wrap:nowrap;gap:0 6px}
+.card .figures .chip,.scorebox .chip{font-size:11.5px;padding:1px 7px}
+.card .figures .big{font-size:20px}
+.card .figures dt,.card .figures dd{font-size:12px}
+.card .figures dd:last-child,.scorebox dd:last-child{min-width:0;overflow:hidden}
+.card .figures .chip,.scorebox .chip{max-width:100%;overflow:hidden;text-overflow:ellipsis;vertical-align:bottom}
 .figures dt{font-size:13px;color:var(--muted)}
 .figures dd{margin:0;font-size:13px;color:var(--muted)}
 .figures .big{font-size:22px;color:var(--ink)}
@@ -96,7 +105,7 @@ ul.classes .swatch{flex:none;transform:translateY(1px)}
 .chip{display:inline-block;white-space:nowrap;padding:1px 9px;border-radius:999px;font-size:12.5px;font-weight:600;border:1px solid rgba(0,0,0,.08)}
 .card p{font-size:13px;margin:6px 0 0}
 .card .card-title{margin:0 0 6px}
-.headline{display:grid;grid-template-columns:210px 1fr;gap:18px;align-items:start;margin:8px 0 6px}
+.headline{display:grid;grid-template-columns:228px 1fr;gap:18px;align-items:start;margin:8px 0 6px}
 .kv{font-size:13px;color:var(--muted)}
 .unit,.chip{white-space:nowrap;overflow-wrap:normal}
 svg.chart.chart-compact{display:none}
@@ -147,6 +156,16 @@ h2{font-size:18px;margin-bottom:6px}
 th,td{padding:3px 8px}
 ul.classes{font-size:8.5pt;margin-top:5px}
 .note{margin-top:6px;padding:6px 10px;font-size:8.5pt}
+/* the first page holds the cover, the cards and the daily-life paragraphs: tight enough
+   that the last paragraph never spills onto a page of its own (issue #49, a nationwide
+   French report printed six pages) */
+dl.facts{font-size:9pt;row-gap:2px}
+.glance>p.muted{font-size:8.5pt;margin:2px 0 4px}
+.site-key{margin-top:6px}
+.cover .note{padding:5px 9px;font-size:8pt}
+header.cover{margin-bottom:8px}
+.cards{margin:4px 0;grid-template-columns:repeat(auto-fit,minmax(180px,1fr))}
+.glance h2,.daily h2{margin-bottom:4px}
 .stats{margin:4px 0 8px}
 h3{margin:12px 0 4px}
 footer{display:none}

@@ -9,7 +9,9 @@ import { type DomainId, NATIONAL_DOMAIN } from '../../domain/grid/model-data.ts'
 import type { KeyRecord } from '../../domain/keys/key-record.ts';
 import { METEOROLOGY_INPUT } from '../../domain/live/feed-inputs.ts';
 import type { Source } from '../../domain/live/provenance.ts';
+import type { TypicalYearPeriod } from '../../domain/live/typical-year-period.ts';
 import { DEFAULT_REGISTRY } from '../../domain/metrics/registry.ts';
+import type { ReportLang } from '../../domain/reports/i18n/index.ts';
 import {
   type Dataset,
   type HistoricalStats,
@@ -53,6 +55,8 @@ export interface HistoricalDeps {
   metrics?: Metrics;
   /** whether a domain's reference year runs on its city's weather file (meta.sources); default synthetic */
   referenceWeather?: (domain: DomainId) => 'epw' | 'synthetic';
+  /** the years a domain's typical weather year was built from, when its weather file says */
+  referencePeriod?: (domain: DomainId) => TypicalYearPeriod | undefined;
   /** the sources of a domain's backfilled reference year (archives), when one is loaded */
   referenceSources?: (domain: DomainId) => Source[] | undefined;
 }
@@ -176,12 +180,14 @@ export function createHistoricalService(deps: HistoricalDeps): HistoricalService
   /** the reference year's weather: the city's measured typical year, or the generator's */
   function referenceSource(domain: DomainId, year: number): Source {
     const epw = deps.referenceWeather?.(domain) === 'epw';
+    const period = epw ? deps.referencePeriod?.(domain) : undefined;
     return {
       id: epw ? 'epw' : 'synthetic',
       kind: epw ? 'typical-year' : 'synthetic',
       status: epw ? 'fresh' : 'fallback',
       as_of: new Date(Date.UTC(year, 11, 31, 23)).toISOString(),
       input: METEOROLOGY_INPUT,
+      ...(period ? { period } : {}),
     };
   }
 
@@ -219,8 +225,10 @@ export function createHistoricalService(deps: HistoricalDeps): HistoricalService
       sampleCells(deps.model, domain, location.lat, location.lon, radius, !radiusGiven);
     },
     /** a city's statistics credit its package's sources; the nationwide grid keeps the report's default */
-    attributionOf(stats: HistoricalStats): string | undefined {
-      return stats.city ? deps.cities().find(stats.city.id)?.attribution : undefined;
+    attributionOf(stats: HistoricalStats, lang: ReportLang): string | undefined {
+      const city = stats.city ? deps.cities().find(stats.city.id) : undefined;
+      if (!city) return undefined;
+      return (lang === 'en' ? undefined : city.attributionTranslations?.[lang]) ?? city.attribution;
     },
   };
 }

@@ -4,6 +4,7 @@ import type { DomainId } from '../../domain/grid/model-data.ts';
 import type { CacheProbe } from '../ports/telemetry-port.ts';
 import { type CatalogBody, type CatalogKey, catalogBody } from './catalog-body.ts';
 import { buildSkeleton, type CatalogSkeleton, RANGED_LAYERS, stepHours } from './catalog-skeleton.ts';
+import { type CatalogLiveData, catalogSources } from './catalog-sources.ts';
 import type { ModelCatalog } from './model-catalog-port.ts';
 import { RangeMemo } from './range-memo.ts';
 import { SignedCatalogMemo } from './signed-catalog-memo.ts';
@@ -53,6 +54,8 @@ export function createCatalogService(deps: {
   /** where per-hour value ranges outlive the process (the durable cache) */
   durable?: KeyValueCache;
   onCache?: CacheProbe | undefined;
+  /** the live feeds, whose state each catalog tells (`sources`); generated weather without them */
+  live?: CatalogLiveData | undefined;
 }): CatalogService {
   const ttlMs = deps.ttlMs ?? CATALOG_TTL_MS;
   const now = deps.now ?? Date.now;
@@ -155,7 +158,8 @@ export function createCatalogService(deps: {
         });
         signed.set(skeleton, city, key, expS, body);
       }
-      return { body, cache };
+      // the sources beside the kept body: the feeds' state is told as it is now
+      return { body: { ...body, sources: catalogSources(deps.live, skeleton) }, cache };
     },
   };
 }

@@ -2,6 +2,7 @@ import type { Cities } from '../../domain/coverage/registry.ts';
 import type { ModelTiles } from '../ports/model-tiles-port.ts';
 import type { CacheProbe } from '../ports/telemetry-port.ts';
 import { type CatalogService, createCatalogService } from './catalog-service.ts';
+import type { CatalogLiveData } from './catalog-sources.ts';
 import type { ModelCatalog } from './model-catalog-port.ts';
 import type { IsKeyActive } from './tile-request.ts';
 import { createTileService, type TileService } from './tile-service.ts';
@@ -31,6 +32,8 @@ export function createMapServices(deps: {
   publicBaseUrl?: string | undefined;
   /** the configured live feeds' credits, for the timed layers' TileJSON */
   liveCredits?: (() => readonly string[]) | undefined;
+  /** the live feeds, whose state the catalog tells (`sources`) */
+  live?: CatalogLiveData | undefined;
   /** hit/miss of the catalog and tile caches (metrics) */
   cacheProbes?: { catalog?: CacheProbe | undefined; tiles?: CacheProbe | undefined };
 }): { catalog: CatalogService; tiles: TileService } {
@@ -46,6 +49,7 @@ export function createMapServices(deps: {
       ...(deps.sharedCache ? { shared: deps.sharedCache } : {}),
       ...(deps.durableCache ? { durable: deps.durableCache } : {}),
       onCache: deps.cacheProbes?.catalog,
+      live: deps.live,
     }),
     tiles: createTileService({
       model: deps.model,

@@ -214,7 +214,7 @@ export async function buildHtml(
     job.metrics,
   );
   const lang = job.lang as ReportLang;
-  const attribution = deps.statistics.attributionOf(stats);
+  const attribution = deps.statistics.attributionOf(stats, lang);
   const liveCredits = deps.liveCredits?.() ?? [];
   const siteMap = await siteMapping;
   // the city the statistics came from, by its package: its time zone and grid size

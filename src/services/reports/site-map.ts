@@ -7,6 +7,7 @@ import { datasetFor } from '../data/historical.ts';
 import { sampleCells } from '../data/sampling.ts';
 import type { ModelSampling } from '../ports/model-sampling-port.ts';
 import type { ModelTiles } from '../ports/model-tiles-port.ts';
+import { packageSiteData, type SitePackage } from './site-map-package.ts';
 
 /**
  * The data behind the report's location map, from the model's ports only: the building
@@ -74,7 +75,10 @@ export function createSiteMapProvider(
   model: ModelTiles & ModelSampling,
   cities: Cities,
   nationalTimeZone: string,
+  /** a city's package, whose roads and building outlines the map draws; the model's buildings and no streets without it */
+  packageOf?: (cityId: string) => SitePackage | undefined,
 ): SiteMapProvider {
+  const packageData = packageOf ? packageSiteData(packageOf) : undefined;
   return async ({ lat, lon, radius }) => {
     const { dataset, domain, city } = datasetFor(cities(), lat, lon);
     const nationwide = dataset === NATIONWIDE_DATASET;
@@ -97,6 +101,8 @@ export function createSiteMapProvider(
     const windows = await Promise.all(
       hours.map((hourMs) => model.layerWindow(domain, COVER_LAYER.id, { hourMs }, window)),
     );
+    const drawn = city && packageData ? await packageData(city.id, window, toPlane) : undefined;
+    const streets = drawn?.streets ?? [];
     const first = windows[0];
     const cells: SiteMap['cells'] = [];
     const { grid } = info;
@@ -123,9 +129,13 @@ export function createSiteMapProvider(
     }
     return {
       ...extent,
-      buildings: info.hasBuildings
-        ? model.buildings(domain, window).map((footprint) => footprint.ring.map(toPlane))
-        : [],
+      // the package's outlines as mapped; the model's cell rectangles where the package has none
+      buildings: !info.hasBuildings
+        ? []
+        : drawn && drawn.buildings.length > 0
+          ? drawn.buildings
+          : model.buildings(domain, window).map((footprint) => footprint.ring.map(toPlane)),
+      ...(streets.length > 0 ? { streets } : {}),
       hasBuildings: info.hasBuildings,
       cellWidthM: grid.dLon * cosLat * METRES_PER_DEGREE,
       cellHeightM: grid.dLat * METRES_PER_DEGREE,

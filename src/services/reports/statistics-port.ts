@@ -1,3 +1,4 @@
+import type { ReportLang } from '../../domain/reports/i18n/index.ts';
 import type { HistoricalStats } from '../../domain/stats/historical-stats.ts';
 
 /** A location the report has already resolved and checked: its address (or null) and coordinates. */
@@ -26,7 +27,8 @@ export interface ReportStatistics {
   assertSampleable(location: { lat: number; lon: number }, radius: number, radiusGiven: boolean): void;
   /**
    * the credit printed under the statistics: a city's package credits its own sources
-   * (OpenStreetMap, the weather file…); undefined keeps the report's translated default
+   * (OpenStreetMap, the weather file…), in the report's language when the package has it
+   * translated; undefined keeps the report's translated default
    */
-  attributionOf(stats: HistoricalStats): string | undefined;
+  attributionOf(stats: HistoricalStats, lang: ReportLang): string | undefined;
 }

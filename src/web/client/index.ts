@@ -58,6 +58,11 @@ export interface SvcMapState {
   steps: Array<{ id: StepId; timestamp: string; horizon: 'realtime' | 'forecast' }>;
   legend: LegendEntry[];
   urlExpires: string;
+  /**
+   * what the "now" step and the forecast stand on (the catalog's `sources`): `synthetic`
+   * when the weather is generated; the feeds with their credits and `as_of` otherwise
+   */
+  sources: Catalog['sources'];
 }
 
 export type StepId = 'realtime' | number;
@@ -137,6 +142,7 @@ export function createSvcMap(options: SvcMapOptions): SvcMap {
       ],
       legend: legendEntries(current.scale, rangeFor(current.layer, current.step)),
       urlExpires: catalog.meta.url_expires_utc,
+      sources: catalog.sources,
     };
   }
 

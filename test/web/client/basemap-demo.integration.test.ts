@@ -2,8 +2,12 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { fedFeeds } from '../../helpers/fed-series.ts';
+import { startFeedReplay } from '../../helpers/feed-replay.ts';
 import { GridModel } from '../../helpers/grid-model.ts';
 import { type MapApp, startMapApp } from '../../helpers/map-app.ts';
+import { startTestService } from '../../helpers/service.ts';
+import { until } from '../../helpers/until.ts';
 import { launchWebGlChromium } from '../../helpers/webgl-chromium.ts';
 
 /**
@@ -118,4 +122,79 @@ test('360 px: the panel starts folded, unfolds, and the attribution stays clear 
   await page.screenshot({ path: '/tmp/svc-basemap-demo-360-open.png' });
   assert.deepEqual(failed, []);
   await page.close();
+});
+
+test('without feeds the page says on its face that the weather is simulated, at desktop and 360 px', async () => {
+  for (const [width, height] of [
+    [1000, 700],
+    [360, 720],
+  ] as const) {
+    const { page, failed } = await openDemo(width, height);
+    const banner = page.locator('#provenance');
+    await banner.waitFor({ state: 'visible', timeout: 10_000 });
+    assert.match(String(await banner.textContent()), /Simulated weather/);
+    assert.ok(await banner.evaluate((el) => el.classList.contains('simulated')));
+    // on the map itself, not in the panel (folded on a phone)
+    assert.equal(await page.locator('#panel #provenance').count(), 0);
+    const box = await banner.boundingBox();
+    assert.ok(
+      box && box.x >= 0 && box.x + box.width <= width && box.y + box.height <= height,
+      `${width}: in view`,
+    );
+    // the time list says it too
+    assert.match(String(await page.locator('#step option').first().textContent()), /\(simulated\)/);
+    await page.screenshot({ path: `/tmp/svc-demo-simulated-${width}.png` });
+    assert.deepEqual(failed, []);
+    await page.close();
+  }
+});
+
+test('with feeds the page credits each source with the time of its newest value', async () => {
+  const replay = await startFeedReplay();
+  const feeds = fedFeeds();
+  replay.on('/sos/api/v1/stations', feeds.ircelStations);
+  replay.on('/sos/api/v1/timeseries/getData', feeds.ircelData);
+  replay.on('/v1/forecast', feeds.openMeteoForecast);
+  replay.on('/v1/air-quality', feeds.openMeteoAirQuality);
+  const fed = await startTestService(
+    {
+      FEED_OPENMETEO_URL: replay.url,
+      FEED_OPENMETEO_AQ_URL: replay.url,
+      FEED_IRCEL_URL: `${replay.url}/sos/api/v1`,
+      FEED_POLL_S: '1',
+    },
+    { model: new GridModel() },
+  );
+  try {
+    const fedOrigin = await fed.composition.app.listen({ port: 0, host: '127.0.0.1' });
+    const fedKey = await fed.createKey(['--type', 'pk', '--products', 'map', '--origins', fedOrigin]);
+    const secret = await fed.createKey(['--rate-per-min', '1000']);
+    // the feeds have been read once: the catalog names a fresh source behind "now"
+    await until(
+      async () => {
+        const body = (
+          await fed.composition.app.inject({
+            url: '/v1/map/brussels',
+            headers: { authorization: `Bearer ${secret}` },
+          })
+        ).json();
+        return body.sources?.realtime?.some((source: { status: string }) => source.status === 'fresh');
+      },
+      { timeoutMs: 60_000, intervalMs: 500, what: 'a fresh feed' },
+    );
+    const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+    await page.goto(`${fedOrigin}/demo/?key=${fedKey}`);
+    await page.waitForFunction(() => 'svcDemo' in window, null, { timeout: 60_000 });
+    const banner = page.locator('#provenance');
+    await banner.waitFor({ state: 'visible', timeout: 30_000 });
+    const text = String(await banner.textContent());
+    assert.ok(!(await banner.evaluate((el) => el.classList.contains('simulated'))), text);
+    assert.match(text, /IRCEL-CELINE \(CC BY 4\.0\): as of \w{3} \d+ \w{3}, \d\d:\d\d (CET|CEST|GMT\+\d)/);
+    assert.doesNotMatch(String(await page.locator('#step option').first().textContent()), /simulated/);
+    await page.screenshot({ path: '/tmp/svc-demo-fed-1000.png' });
+    await page.close();
+  } finally {
+    await fed.close();
+    await replay.close();
+  }
 });

@@ -34,6 +34,9 @@ export function cityDefinition(
       ? { airReferencePoints: manifest.air_reference_points.map(({ lat, lon }) => ({ lat, lon })) }
       : {}),
     attribution: manifest.attribution,
+    ...(manifest.attribution_translations
+      ? { attributionTranslations: { ...manifest.attribution_translations } }
+      : {}),
     boundary,
     plannedBoundary,
     source,

@@ -32,6 +32,19 @@ export const CityManifestSchema = Type.Object(
       maxLength: MAX_ATTRIBUTION_CHARS,
       description: `data sources and the model, shown to users; at most ${MAX_ATTRIBUTION_CHARS} characters (link to a longer notice)`,
     }),
+    attribution_translations: Type.Optional(
+      Type.Object(
+        {
+          fr: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_ATTRIBUTION_CHARS })),
+          nl: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_ATTRIBUTION_CHARS })),
+        },
+        {
+          additionalProperties: false,
+          description:
+            'the attribution in the other report languages, credit strings such as "© OpenStreetMap contributors" kept verbatim; a report in a language without one prints `attribution`',
+        },
+      ),
+    ),
     reference_year: Type.Optional(Type.Integer({ minimum: 2000, maximum: 2100, default: 2025 })),
     resolution_m: Type.Optional(
       Type.Number({ minimum: 5, maximum: 25, default: 10, description: 'model cell size, metres' }),

@@ -173,7 +173,26 @@ export function basemapFeatures(files: PackageFiles): BasemapFeature[] {
     const feature = polygonFeature('buildings', geometry, {}, 13);
     if (feature) out.push(feature);
   }
-  for (const { properties, geometry } of parse(files['roads.geojson'])) {
+  out.push(...roadFeatures(files['roads.geojson']));
+  for (const { properties, geometry } of parse(files['boundary.geojson'])) {
+    const feature = polygonFeature('boundary', geometry, {}, 0);
+    if (!feature) continue;
+    // drawn as its outline: its rings as lines
+    const { ringCounts: _rings, ...outline } = feature;
+    out.push({ ...outline, type: 2 });
+    const name = nameOf(properties);
+    if (name) out.push(labelPoint('places', centre(feature.bbox), { class: 'zone', name }, 10));
+  }
+  return out;
+}
+
+/**
+ * The roads of a package's roads.geojson by class, with their names: the basemap's, and
+ * the streets of the report's location map (services/reports/site-map.ts).
+ */
+export function roadFeatures(roadsGeojson: string | undefined): BasemapFeature[] {
+  const out: BasemapFeature[] = [];
+  for (const { properties, geometry } of parse(roadsGeojson)) {
     const highway = typeof properties.highway === 'string' ? properties.highway.replace(/_link$/, '') : '';
     const cls = ROAD_CLASS[highway];
     if (!cls) continue;
@@ -192,15 +211,6 @@ export function basemapFeatures(files: PackageFiles): BasemapFeature[] {
       bbox: boundsOf(parts),
       minzoom: ROAD_MINZOOM[cls] ?? 14,
     });
-  }
-  for (const { properties, geometry } of parse(files['boundary.geojson'])) {
-    const feature = polygonFeature('boundary', geometry, {}, 0);
-    if (!feature) continue;
-    // drawn as its outline: its rings as lines
-    const { ringCounts: _rings, ...outline } = feature;
-    out.push({ ...outline, type: 2 });
-    const name = nameOf(properties);
-    if (name) out.push(labelPoint('places', centre(feature.bbox), { class: 'zone', name }, 10));
   }
   return out;
 }

@@ -14,6 +14,9 @@ export const AIR_MESSAGES = {
     airScoreExplain:
       'Score {score} ({label}): the yearly average of each pollutant read against the World Health Organization guidelines of 2021; the pollutant furthest above its guideline decides.',
     airLimiting: 'Pollutant that limits the score: {pollutant}.',
+    airScoreExplainTop:
+      'Score {score} ({label}): the yearly average of each pollutant read against the World Health Organization guidelines of 2021; every one is at or below its guideline.',
+    airLimitingNone: 'No pollutant limits the score: each yearly average is at or below its WHO guideline.',
     airDistributionTitle: 'How the hours were graded (BelAQI)',
     airMonthlyTitle: 'Share of hours with good air, month by month',
     airMonthlyHighlight: 'Outlined: best and weakest month',
@@ -65,6 +68,10 @@ export const AIR_MESSAGES = {
     airScoreExplain:
       'Score {score} ({label}) : la moyenne annuelle de chaque polluant comparée aux lignes directrices 2021 de l’Organisation mondiale de la santé ; le polluant le plus éloigné de sa valeur guide est déterminant.',
     airLimiting: 'Polluant qui limite le score : {pollutant}.',
+    airScoreExplainTop:
+      'Score {score} ({label}) : la moyenne annuelle de chaque polluant comparée aux lignes directrices 2021 de l’Organisation mondiale de la santé ; toutes sont au niveau de leur valeur guide ou en dessous.',
+    airLimitingNone:
+      'Aucun polluant ne limite le score : chaque moyenne annuelle est au niveau de sa valeur guide de l’OMS ou en dessous.',
     airDistributionTitle: 'Répartition des heures par classe (BelAQI)',
     airMonthlyTitle: 'Part des heures avec un air de bonne qualité, mois par mois',
     airMonthlyHighlight: 'Encadrés : meilleur mois et mois le plus faible',
@@ -118,6 +125,10 @@ export const AIR_MESSAGES = {
     airScoreExplain:
       'Score {score} ({label}): het jaargemiddelde van elke polluent, afgezet tegen de richtlijnen van de Wereldgezondheidsorganisatie van 2021; de polluent die het verst boven zijn richtwaarde ligt, beslist.',
     airLimiting: 'Polluent die de score beperkt: {pollutant}.',
+    airScoreExplainTop:
+      'Score {score} ({label}): het jaargemiddelde van elke polluent, afgezet tegen de richtlijnen van de Wereldgezondheidsorganisatie van 2021; elk ligt op of onder zijn richtwaarde.',
+    airLimitingNone:
+      'Geen enkele polluent beperkt de score: elk jaargemiddelde ligt op of onder zijn WHO-richtwaarde.',
     airDistributionTitle: 'Verdeling van de uren per klasse (BelAQI)',
     airMonthlyTitle: 'Aandeel uren met goede lucht, maand per maand',
     airMonthlyHighlight: 'Omkaderd: beste en zwakste maand',

@@ -8,6 +8,7 @@ import {
   monthly,
   type ReportContext,
   scoreBox,
+  scoreHeldBack,
   shownLabel,
 } from '../../reports/sections/context.ts';
 import { POLLUTANTS, type Pollutant } from '../../scales/types.ts';
@@ -36,7 +37,7 @@ function meansTable(context: ReportContext, air: AirBlock): SafeHtml {
   const rows = POLLUTANTS.map((pollutant) => {
     const mean = air.annual_mean_ugm3[pollutant];
     const sub = air.pollutant_scores[pollutant];
-    const limiting = air.limiting_pollutants.includes(pollutant);
+    const limiting = scoreHeldBack(air) && air.limiting_pollutants.includes(pollutant);
     const name = tr.t(pollutantKey(pollutant));
     return html`<tr>
       <td>${limiting ? html`<b>${name}</b>` : name}</td>
@@ -86,8 +87,12 @@ export function airSection(air: AirBlock, context: ReportContext): SafeHtml {
     ${scoreBox(context, air)}
     <div>
       <p>${tr.t('airRatingExplain', { rating: f.number(air.rating, 1), pct: f.share(air.good_pct), hours: f.integer(air.hours_graded) })}</p>
-      <p>${tr.t('airScoreExplain', { score: f.number(air.score, 1), label: tr.label(shownLabel(air)) })}</p>
-      <p><b>${tr.t('airLimiting', { pollutant: limitingNames })}</b> ${tr.t(`source_${air.limiting_pollutant}` as MessageKey)}</p>
+      <p>${tr.t(scoreHeldBack(air) ? 'airScoreExplain' : 'airScoreExplainTop', { score: f.number(air.score, 1), label: tr.label(shownLabel(air)) })}</p>
+      ${
+        scoreHeldBack(air)
+          ? html`<p><b>${tr.t('airLimiting', { pollutant: limitingNames })}</b> ${tr.t(`source_${air.limiting_pollutant}` as MessageKey)}</p>`
+          : html`<p>${tr.t('airLimitingNone')}</p>`
+      }
     </div>
   </div>
   <figure>
@@ -117,7 +122,10 @@ export function airSection(air: AirBlock, context: ReportContext): SafeHtml {
           ? [
               {
                 value: air.benchmark.good_pct,
-                caption: `${tr.t('cityReference')}: ${f.share(air.benchmark.good_pct)}`,
+                caption: tr.t('labelled', {
+                  label: tr.t('cityReference'),
+                  value: f.share(air.benchmark.good_pct),
+                }),
               },
             ]
           : [],

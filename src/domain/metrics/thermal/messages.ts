@@ -55,6 +55,13 @@ export const THERMAL_MESSAGES = {
     thermalLife_poor_cold:
       'The place is exposed to the cold: for much of the cold season it feels well below freezing. Outdoor seating needs shelter from the wind, and people should dress for a felt temperature far below the air temperature.',
     thermalHeatFacts: 'Each year: {days} with strong heat stress and {nights}.',
+    thermalHeatFactsNone: 'Each year: no day with strong heat stress, and {nights}.',
+    thermalScoreExplainTop:
+      'Score {score} ({label}): every season’s share of acceptable daytime hours (0 to 32 °C) reaches what is usual for that season, so no season holds the score back.',
+    thermalLife_top:
+      'Comfortable outdoors in every season, measured against what is usual for each: no season falls short.',
+    thermalLife_top_heatDays:
+      'Comfortable outdoors in every season, measured against what is usual for each; still, on the few afternoons of strong heat stress, look for shade.',
     methodThermal:
       'Heat and cold: UTCI, with the ten stress categories of the international UTCI definition; daytime is 08:00 to 20:00 Belgian time.',
     readingRating_thermal:
@@ -114,6 +121,13 @@ export const THERMAL_MESSAGES = {
     thermalLife_poor_cold:
       'L’endroit est exposé au froid : une grande partie de la saison froide, le ressenti est bien en dessous de zéro. Les places assises dehors doivent être protégées du vent, et il faut s’habiller pour une température ressentie bien inférieure à celle de l’air.',
     thermalHeatFacts: 'Chaque année : {days} de fort stress thermique et {nights}.',
+    thermalHeatFactsNone: 'Chaque année : aucun jour de fort stress thermique, et {nights}.',
+    thermalScoreExplainTop:
+      'Score {score} ({label}) : dans chaque saison, la part d’heures de jour acceptables (de 0 à 32 °C) atteint ce qui est habituel pour cette saison ; aucune saison ne fait baisser le score.',
+    thermalLife_top:
+      'Confortable dehors en toute saison, au regard de ce qui est habituel pour chacune : aucune saison n’est en retrait.',
+    thermalLife_top_heatDays:
+      'Confortable dehors en toute saison, au regard de ce qui est habituel pour chacune ; les quelques après-midi de fort stress thermique, cherchez tout de même l’ombre.',
     methodThermal:
       'Chaleur et froid : UTCI, avec les dix catégories de stress de la définition internationale de l’UTCI ; le jour va de 8 h à 20 h, heure belge.',
     readingRating_thermal:
@@ -172,6 +186,13 @@ export const THERMAL_MESSAGES = {
     thermalLife_poor_cold:
       'De plek is blootgesteld aan de koude: een groot deel van het koude seizoen voelt het ver onder nul aan. Zitplekken buiten hebben beschutting tegen de wind nodig, en kleed je voor een gevoelstemperatuur ver onder de luchttemperatuur.',
     thermalHeatFacts: 'Elk jaar: {days} met sterke hittestress en {nights}.',
+    thermalHeatFactsNone: 'Elk jaar: geen dag met sterke hittestress, en {nights}.',
+    thermalScoreExplainTop:
+      'Score {score} ({label}): in elk seizoen haalt het aandeel aanvaardbare uren overdag (0 tot 32 °C) wat voor dat seizoen gebruikelijk is; geen enkel seizoen haalt de score omlaag.',
+    thermalLife_top:
+      'Comfortabel buiten in elk seizoen, gemeten aan wat voor elk seizoen gebruikelijk is: geen enkel seizoen schiet tekort.',
+    thermalLife_top_heatDays:
+      'Comfortabel buiten in elk seizoen, gemeten aan wat voor elk seizoen gebruikelijk is; zoek op de enkele namiddagen met sterke hittestress toch de schaduw op.',
     methodThermal:
       'Hitte en koude: UTCI, met de tien stresscategorieën van de internationale UTCI-definitie; overdag is van 8 tot 20 uur Belgische tijd.',
     readingRating_thermal:

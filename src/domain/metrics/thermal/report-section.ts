@@ -9,8 +9,10 @@ import {
   monthly,
   type ReportContext,
   scoreBox,
+  scoreHeldBack,
   shownLabel,
   stat,
+  TOP_SCORE,
 } from '../../reports/sections/context.ts';
 import { SEASONS } from '../../stats/local-time.ts';
 import type { Season } from '../../stats/types.ts';
@@ -66,7 +68,7 @@ export function thermalSection(thermal: ThermalBlock, context: ReportContext): S
         season: tr.t(seasonInText(thermal.rating_limiting_season)),
         pct: f.share(thermal.seasonal_comfort_pct[thermal.rating_limiting_season] ?? 0),
       })}</p>
-      <p>${tr.t('thermalScoreExplain', {
+      <p>${tr.t(scoreHeldBack(thermal) ? 'thermalScoreExplain' : 'thermalScoreExplainTop', {
         score: f.number(thermal.score, 1),
         label: tr.label(shownLabel(thermal)),
         season: tr.t(seasonInText(thermal.limiting_season)),
@@ -134,7 +136,9 @@ export function thermalSection(thermal: ThermalBlock, context: ReportContext): S
  * cold otherwise (in Belgium a weak winter, spring or autumn means cold, windy hours).
  * Talking about heat waves to a reader whose problem is a cold, exposed spot would be wrong.
  */
-export function thermalLifeKey(score: number, limitingSeason: Season): MessageKey {
+export function thermalLifeKey(score: number, limitingSeason: Season, heatDays = 0): MessageKey {
+  // at the top score no season limits: neither heat nor cold is named as the limit
+  if (score >= TOP_SCORE) return heatDays > 0 ? 'thermalLife_top_heatDays' : 'thermalLife_top';
   return `thermalLife_${lifeBand(score)}_${limitingSeason === 'summer' ? 'heat' : 'cold'}` as MessageKey;
 }
 
@@ -151,8 +155,8 @@ export const thermalReport: MetricReport<ThermalBlock> = {
       pct: f.share(thermal.seasonal_comfort_pct[thermal.rating_limiting_season] ?? 0),
     }),
   dailyLife: (thermal, context) =>
-    html`${context.tr.t(thermalLifeKey(thermal.score, thermal.limiting_season))} <span class="muted">${context.tr.t(
-      'thermalHeatFacts',
+    html`${context.tr.t(thermalLifeKey(thermal.score, thermal.limiting_season, thermal.strong_heat_stress_days))} <span class="muted">${context.tr.t(
+      thermal.strong_heat_stress_days > 0 ? 'thermalHeatFacts' : 'thermalHeatFactsNone',
       {
         days: counted(context, 'days', thermal.strong_heat_stress_days),
         nights: counted(context, 'nights', thermal.tropical_nights_air),

@@ -1,4 +1,5 @@
 import { monthlyMeansFigure, stackedBar } from '../../reports/charts.ts';
+import { NBSP } from '../../reports/format.ts';
 import { html, type SafeHtml } from '../../reports/html.ts';
 import type { MessageKey } from '../../reports/i18n/index.ts';
 import { WIND_CLASSES } from '../../reports/palette.ts';
@@ -11,12 +12,13 @@ import {
   stat,
 } from '../../reports/sections/context.ts';
 import type { MetricReport } from '../metric-module.ts';
+import { type ExceedanceKey, type ExceedanceReading, readExceedance } from './exceedance-reading.ts';
 import type { WindBlock } from './types.ts';
 
 /** the wind theme's accent colour (the page's own; class colours come from the scales) */
 const WIND_ACCENT = '#0e9384';
 
-const EXCEEDANCE_KEYS: ReadonlyArray<keyof WindBlock['exceedance_pct']> = [
+const EXCEEDANCE_KEYS: readonly ExceedanceKey[] = [
   'above_frequent_sitting',
   'slightly_windy_or_worse',
   'windy_or_worse',
@@ -40,15 +42,26 @@ export function windSection(wind: WindBlock, context: ReportContext): SafeHtml {
   const top = Math.max(CALM_LIMIT_MS + 1, ...values.map((value) => value ?? 0));
   const max = Math.ceil(top / 2) * 2;
   const ticks = Array.from({ length: max / 2 + 1 }, (_, index) => index * 2);
-  // a rare hour must not read as "about 0 h a year", and no hour at all is simply "never"
-  const hoursText = (pct: number) => {
-    const hours = (pct / 100) * hoursInYear;
-    if (hours <= 0) return tr.t('exceedNever');
-    if (hours < 0.5) return tr.t('exceedUnderOneHour');
-    return tr.t('exceedHours', { hours: f.integer(Math.round(hours)) });
+  // the share and its words from one reading of the published share (exceedance-reading.ts)
+  const readings = Object.fromEntries(
+    EXCEEDANCE_KEYS.map((key) => [key, readExceedance(wind, key, hoursInYear)]),
+  ) as Record<ExceedanceKey, ExceedanceReading>;
+  const shareText = (reading: ExceedanceReading, decimals: number) =>
+    reading.kind === 'about'
+      ? f.share(reading.pct, decimals)
+      : reading.kind === 'never'
+        ? f.percent(0, decimals)
+        : `<${NBSP}${f.percent(reading.belowPct, 2)}`;
+  const hoursText = (reading: ExceedanceReading) => {
+    if (reading.kind === 'never') return tr.t('exceedNever');
+    if (reading.kind === 'under')
+      return reading.atMostHours >= 1
+        ? tr.t('exceedAtMost', { hours: f.integer(reading.atMostHours) })
+        : tr.t('exceedUnderOneHour');
+    return tr.t('exceedHours', { hours: f.integer(reading.hours) });
   };
   const ms = (value: number) => f.measure(value, 1, 'm/s');
-  const danger = wind.exceedance_pct.danger;
+  const danger = readings.danger;
   return html`<section class="theme wind">
   <h2>${tr.t('windTitle')}</h2>
   <p>${tr.t('windIntro')}</p>
@@ -59,7 +72,7 @@ export function windSection(wind: WindBlock, context: ReportContext): SafeHtml {
       <p>${tr.t('windScoreExplain', { score: f.number(wind.score, 1), label: tr.label(shownLabel(wind)) })}</p>
     </div>
   </div>
-  ${danger > 0 ? html`<p class="warning">${tr.t('windDanger', { pct: f.share(danger, 2), hours: hoursText(danger) })}</p>` : ''}
+  ${danger.kind === 'about' ? html`<p class="warning">${tr.t('windDanger', { pct: f.share(danger.pct, 2), hours: hoursText(danger) })}</p>` : ''}
   <figure>
     <figcaption>${tr.t('windDistributionTitle')}</figcaption>
     ${stackedBar(distribution, tr.t('windDistributionTitle'))}
@@ -82,10 +95,10 @@ export function windSection(wind: WindBlock, context: ReportContext): SafeHtml {
   </div>
   <h3>${tr.t('windExceedanceTitle')}</h3>
       <table><tbody>${EXCEEDANCE_KEYS.map((key) => {
-        const pct = wind.exceedance_pct[key];
-        return html`<tr><td>${tr.t(`exceed_${key}` as MessageKey)}</td><td class="num">${f.share(pct, 1)}</td><td class="num muted">${hoursText(pct)}</td></tr>`;
+        const reading = readings[key];
+        return html`<tr class="exceedance ${reading.kind}"><td>${tr.t(`exceed_${key}` as MessageKey)}</td><td class="num">${shareText(reading, 1)}</td><td class="num muted">${hoursText(reading)}</td></tr>`;
       })}</tbody></table>
-  <p class="note">${tr.t('windSittingNote', { pct: f.share(wind.exceedance_pct.above_frequent_sitting, 1) })}</p>
+  <p class="note">${tr.t('windSittingNote', { pct: shareText(readings.above_frequent_sitting, 1) })}</p>
   ${monthlyMeansFigure(f, tr.t('windMonthlyTitle'), {
     values,
     color: () => WIND_ACCENT,

@@ -21,6 +21,15 @@ export const en = {
   nationwideNote:
     'Outside the high-resolution zones of the cities, these figures come from the lower-resolution nationwide dataset: each value describes a cell of about 1 km around the address, so the surrounding area rather than this street, and there is no city-centre comparison.',
   referenceYear: 'Reference year',
+  // what the reference year is (sections/weather-year.ts)
+  yearAs: '{year}, {weather}',
+  weatherTypical: 'a typical year of {from}–{to} weather',
+  weatherTypicalUndated: 'a typical year of measured weather',
+  weatherMeasured: 'the weather of that year (reanalysis)',
+  weatherSimulated: 'generated weather, not a measured year',
+  coverSimulated:
+    'Simulated, not measured: these figures are the output of a microclimate model run on {weather}.',
+  coverSimulatedPlain: 'Simulated, not measured: these figures are the output of a microclimate model.',
   sampling: 'Values taken from',
   sampling_point: 'the grid cell containing the address',
   sampling_nearest_outdoor: 'the nearest outdoor cells, {distance} m away (the address is inside a building)',
@@ -61,8 +70,9 @@ export const en = {
     'The live data behind the service’s real-time and forecast answers (not used in these yearly statistics): {credits}.',
   mapTitle: 'The address and its surroundings',
   mapCaption:
-    'Colours: felt temperature (UTCI) on summer afternoons, the average of {days} days at {hour}, June to August {year}.',
+    'Colours: felt temperature (UTCI) on summer afternoons, the average of {days} days at {hour}, June to August.',
   mapBuildings: 'Buildings',
+  mapStreets: 'Streets (OpenStreetMap)',
   mapSampled: 'Cells the figures come from',
   mapSampledRadius: 'Averaging radius and its cells',
   mapRadius: 'Averaging radius',
@@ -73,6 +83,8 @@ export const en = {
   readingTitle: 'How to read the figures',
   readingIntro:
     'The rating (0 to 10) says how often conditions are good; the score (0 to 10) compares the year with health and comfort guidelines. The label next to a score follows the bands of the key below and means the same on all three themes.',
+  /** a label and its value, punctuated as the language does (French: a space before the colon) */
+  labelled: '{label}: {value}',
   colTheme: 'Theme',
   footer: 'svc-api · report {id} · generated {date} · files kept for 30 days',
   // each metric's own text, kept in its module (domain/metrics/<id>/messages.ts)

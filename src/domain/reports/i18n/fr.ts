@@ -18,9 +18,18 @@ export const fr: Record<MessageKey, string> = {
   dataset_brussels_extended: 'Modèle haute résolution de {city}, à l’échelle de la rue (mailles de {cell})',
   dataset_belgium_lowres: 'Données nationales pour la Belgique, mailles d’environ 1 km',
   nationwideNote:
-    'En dehors des zones haute résolution des villes, ces chiffres proviennent des données nationales, de plus faible résolution : chaque valeur décrit une maille d’environ 1 km autour de l’adresse, donc les environs plutôt que cette rue, et il n’y a pas de comparaison avec le centre-ville.',
+    'Hors des zones haute résolution des villes, ces chiffres viennent des données nationales : chaque valeur décrit une maille d’environ 1 km autour de l’adresse, les environs plutôt que cette rue, sans comparaison avec le centre-ville.',
   referenceYear: 'Année de référence',
-  sampling: 'Valeurs tirées de',
+  // what the reference year is (sections/weather-year.ts)
+  yearAs: '{year}, {weather}',
+  weatherTypical: 'une année type tirée de la météo de {from} à {to}',
+  weatherTypicalUndated: 'une année type tirée de météo mesurée',
+  weatherMeasured: 'la météo de cette année-là (réanalyse)',
+  weatherSimulated: 'une météo générée, pas une année mesurée',
+  coverSimulated:
+    'Simulé, non mesuré : ces chiffres sont le résultat d’un modèle de microclimat calculé sur {weather}.',
+  coverSimulatedPlain: 'Simulé, non mesuré : ces chiffres sont le résultat d’un modèle de microclimat.',
+  sampling: 'Origine des valeurs',
   sampling_point: 'la maille de la grille qui contient l’adresse',
   sampling_nearest_outdoor:
     'les mailles extérieures les plus proches, à {distance} m (l’adresse est dans un bâtiment)',
@@ -61,8 +70,9 @@ export const fr: Record<MessageKey, string> = {
     'Les données en direct derrière les réponses en temps réel et les prévisions du service (non utilisées dans ces statistiques annuelles) : {credits}.',
   mapTitle: 'L’adresse et ses environs',
   mapCaption:
-    'Couleurs : température ressentie (UTCI) les après-midi d’été, moyenne de {days} jours à {hour}, de juin à août {year}.',
+    'Couleurs : température ressentie (UTCI) les après-midi d’été, moyenne de {days} jours à {hour}, de juin à août.',
   mapBuildings: 'Bâtiments',
+  mapStreets: 'Rues (OpenStreetMap)',
   mapSampled: 'Mailles dont proviennent les chiffres',
   mapSampledRadius: 'Rayon de la moyenne et ses mailles',
   mapRadius: 'Rayon de la moyenne',
@@ -73,6 +83,8 @@ export const fr: Record<MessageKey, string> = {
   readingTitle: 'Comment lire les chiffres',
   readingIntro:
     'La note (de 0 à 10) indique la fréquence des bonnes conditions ; le score (de 0 à 10) compare l’année aux recommandations de santé et de confort. L’appréciation à côté d’un score suit les tranches de la légende ci-dessous et a le même sens pour les trois thèmes.',
+  /** a label and its value, punctuated as the language does (French: a space before the colon) */
+  labelled: '{label} : {value}',
   colTheme: 'Thème',
   footer: 'svc-api · rapport {id} · établi le {date} · fichiers conservés 30 jours',
   // each metric's own text, kept in its module (domain/metrics/<id>/messages.ts)

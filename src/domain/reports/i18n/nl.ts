@@ -20,6 +20,15 @@ export const nl: Record<MessageKey, string> = {
   nationwideNote:
     'Buiten de zones met hoge resolutie van de steden komen deze cijfers uit de nationale gegevens, met een lagere resolutie: elke waarde beschrijft een cel van ongeveer 1 km rond het adres, dus eerder de omgeving dan deze straat, en er is geen vergelijking met het stadscentrum.',
   referenceYear: 'Referentiejaar',
+  // what the reference year is (sections/weather-year.ts)
+  yearAs: '{year}, {weather}',
+  weatherTypical: 'een typisch jaar uit het weer van {from} tot {to}',
+  weatherTypicalUndated: 'een typisch jaar uit gemeten weer',
+  weatherMeasured: 'het weer van dat jaar (heranalyse)',
+  weatherSimulated: 'gegenereerd weer, geen gemeten jaar',
+  coverSimulated:
+    'Gesimuleerd, niet gemeten: deze cijfers zijn de uitvoer van een microklimaatmodel, doorgerekend op {weather}.',
+  coverSimulatedPlain: 'Gesimuleerd, niet gemeten: deze cijfers zijn de uitvoer van een microklimaatmodel.',
   sampling: 'Waarden uit',
   sampling_point: 'de rastercel waarin het adres ligt',
   sampling_nearest_outdoor:
@@ -61,8 +70,9 @@ export const nl: Record<MessageKey, string> = {
     'De live gegevens achter de realtime- en verwachtingsantwoorden van de dienst (niet gebruikt in deze jaarstatistieken): {credits}.',
   mapTitle: 'Het adres en de omgeving',
   mapCaption:
-    'Kleuren: gevoelstemperatuur (UTCI) op zomernamiddagen, het gemiddelde van {days} dagen om {hour}, van juni tot augustus {year}.',
+    'Kleuren: gevoelstemperatuur (UTCI) op zomernamiddagen, het gemiddelde van {days} dagen om {hour}, van juni tot augustus.',
   mapBuildings: 'Gebouwen',
+  mapStreets: 'Straten (OpenStreetMap)',
   mapSampled: 'Cellen waar de cijfers vandaan komen',
   mapSampledRadius: 'Straal van het gemiddelde en de cellen erin',
   mapRadius: 'Straal van het gemiddelde',
@@ -73,6 +83,8 @@ export const nl: Record<MessageKey, string> = {
   readingTitle: 'Hoe de cijfers te lezen',
   readingIntro:
     'De beoordeling (0 tot 10) zegt hoe vaak de omstandigheden goed zijn; de score (0 tot 10) vergelijkt het jaar met richtlijnen voor gezondheid en comfort. Het label naast een score volgt de klassen van de legende hieronder en betekent hetzelfde voor de drie thema’s.',
+  /** a label and its value, punctuated as the language does (French: a space before the colon) */
+  labelled: '{label}: {value}',
   colTheme: 'Thema',
   footer: 'svc-api · rapport {id} · opgemaakt op {date} · bestanden 30 dagen bewaard',
   // each metric's own text, kept in its module (domain/metrics/<id>/messages.ts)

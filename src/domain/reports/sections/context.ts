@@ -29,6 +29,17 @@ export function modelParams(context: ReportContext): { city: string; cell: strin
   return { city: stats.city ? tr.label(stats.city.name) : '', cell: f.measure(context.cellSizeM, 0, 'm') };
 }
 
+/** the best score a theme can have */
+export const TOP_SCORE = 10;
+
+/**
+ * Whether something holds a theme's score back (a pollutant, a season): at the top score
+ * nothing does, and the report must not name a "limiting" pollutant or season (issue #49).
+ */
+export function scoreHeldBack(block: { score: number }): boolean {
+  return block.score < TOP_SCORE;
+}
+
 export type LifeBand = 'high' | 'good' | 'fair' | 'poor';
 
 /** the daily-life paragraph follows the score: ≥ 8, ≥ 6, ≥ 4, below */

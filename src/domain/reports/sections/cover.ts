@@ -6,6 +6,7 @@ import { lines, metricBlocks, type ShownMetric, shownMetrics } from '../metric-b
 import { siteMapLegend, siteMapSvg } from '../site-map/svg.ts';
 import type { SiteMap } from '../site-map/types.ts';
 import { counted, headlineScore, labelChip, modelParams, type ReportContext } from './context.ts';
+import { referenceYearText, simulatedNote } from './weather-year.ts';
 
 export interface CoverMeta {
   address: string;
@@ -30,7 +31,6 @@ function siteMapKey(context: ReportContext, map: SiteMap): SafeHtml {
     <p class="map-caption"><b>${tr.t('mapTitle')}.</b> ${tr.t('mapCaption', {
       days: f.integer(map.layer.days),
       hour: f.hour(map.layer.localHour),
-      year: String(map.layer.year),
     })}</p>
     ${siteMapLegend(map, tr)}
   </div>`;
@@ -61,6 +61,9 @@ export function cover(context: ReportContext, meta: CoverMeta, metrics: MetricRe
     });
   } else sampling = tr.t('sampling_point');
   const nationwide = m.dataset === 'belgium_lowres';
+  // said on the cover, where a reader looks first (issue #49): under the map, in the
+  // room its shorter column leaves, or under the facts without a map
+  const simulated = html`<p class="note simulated">${simulatedNote(context)}</p>`;
   return html`<header class="cover">
   <div class="brand">${tr.t('brand')}</div>
   <h1>${tr.t('title')}</h1>
@@ -72,13 +75,13 @@ export function cover(context: ReportContext, meta: CoverMeta, metrics: MetricRe
     <dt>${tr.t('coordinates')}</dt><dd>${tr.t('coordinatesValue', { lat: f.number(stats.location.lat, 5), lon: f.number(stats.location.lon, 5) })}</dd>
     <dt>${tr.t('area')}</dt><dd>${stats.city ? tr.label(stats.city.name) : tr.t('areaNationwide')}</dd>
     <dt>${tr.t('dataset')}</dt><dd>${nationwide ? tr.t('dataset_belgium_lowres') : tr.t('dataset_brussels_extended', modelParams(context))}</dd>
-    <dt>${tr.t('referenceYear')}</dt><dd>${String(m.reference_year)}</dd>
+    <dt>${tr.t('referenceYear')}</dt><dd>${referenceYearText(context)}</dd>
     <dt>${tr.t('sampling')}</dt><dd>${sampling}</dd>
     <dt>${tr.t('generatedLabel')}</dt><dd>${f.dateTime(meta.generatedAtMs)}</dd>
   </dl>
-  ${meta.siteMap ? siteMapKey(context, meta.siteMap) : ''}
+  ${meta.siteMap ? siteMapKey(context, meta.siteMap) : simulated}
   </div>
-  ${meta.siteMap ? siteMapFigure(context, meta.siteMap) : ''}
+  ${meta.siteMap ? html`<div class="cover-side">${siteMapFigure(context, meta.siteMap)}${simulated}</div>` : ''}
   </div>
   ${nationwide ? html`<p class="note">${tr.t('nationwideNote')}</p>` : ''}
 </header>`;

@@ -3,6 +3,7 @@ import { html, type SafeHtml } from '../html.ts';
 import { lines, metricBlocks, shownMetrics } from '../metric-blocks.ts';
 import { counted, modelParams, type ReportContext } from './context.ts';
 import { scoreKey } from './cover.ts';
+import { referenceYearText } from './weather-year.ts';
 
 /** how the numbers were made, their limits, whom to credit, and the report's full id */
 export function methodSection(
@@ -24,7 +25,7 @@ export function methodSection(
       m.dataset === 'belgium_lowres' ? 'methodModel_belgium_lowres' : 'methodModel_brussels_extended',
       {
         ...modelParams(context),
-        year: String(m.reference_year),
+        year: referenceYearText(context),
         hours: f.integer(m.hours),
         cells: counted(context, 'cells', m.n_cells),
         generated: Number.isFinite(generated) ? f.date(generated) : m.generated_utc,

@@ -4,7 +4,8 @@ import type { Formatter } from '../format.ts';
 import { escapeHtml, html, raw, type SafeHtml } from '../html.ts';
 import type { Translator } from '../i18n/index.ts';
 import { UTCI_CLASSES, utciColor } from '../palette.ts';
-import type { Point, SiteMap } from './types.ts';
+import { streetsSvg } from './streets.ts';
+import type { SiteMap } from './types.ts';
 
 /**
  * The report's location map as inline SVG (no tiles, no request, prints crisply): the
@@ -55,7 +56,10 @@ export function outlinesSampledCells(map: SiteMap): boolean {
 export function siteMapSvg(map: SiteMap, tr: Translator, f: Formatter): SafeHtml {
   const scale = WIDTH / 2 / map.halfWidthM; // px per metre
   const height = Math.round(map.halfHeightM * 2 * scale);
-  const px = ([x, y]: Point): [number, number] => [WIDTH / 2 + x * scale, height / 2 - y * scale];
+  const px = ([x, y]: readonly [number, number]): [number, number] => [
+    WIDTH / 2 + x * scale,
+    height / 2 - y * scale,
+  ];
   const out: string[] = [`<rect width="${WIDTH}" height="${height}" fill="${PAPER}"/>`];
 
   const cw = map.cellWidthM * scale;
@@ -77,6 +81,22 @@ export function siteMapSvg(map: SiteMap, tr: Translator, f: Formatter): SafeHtml
   out.push('<g opacity="0.55">');
   for (const [color, subpaths] of cellsByColor) out.push(`<path d="${subpaths.join('')}" fill="${color}"/>`);
   out.push('</g>');
+  const barPx = scaleBarLength(map.halfWidthM * 2) * scale;
+  const streets = streetsSvg(
+    map.streets ?? [],
+    px,
+    {
+      width: WIDTH,
+      height,
+      keepClear: [
+        { at: [WIDTH / 2, height / 2], radius: 12 },
+        { at: [WIDTH - 18, 21], radius: 22 },
+        { at: [11 + barPx / 2, height - 16], radius: barPx / 2 + 8 },
+      ],
+    },
+    tr.lang,
+  );
+  out.push(streets.lines);
   if (map.buildings.length > 0) {
     // all turning one way (counterclockwise, as on the map): under the nonzero rule of one
     // shared path, two overlapping rings of opposite turn would cut a hole
@@ -99,6 +119,7 @@ export function siteMapSvg(map: SiteMap, tr: Translator, f: Formatter): SafeHtml
       `<path class="sampled" d="${outlines.join('')}" fill="none" stroke="${INK}" stroke-width="1.6"/>`,
     );
   }
+  out.push(streets.names);
   // the point: a white ring around a dark dot reads on any colour
   out.push(
     `<circle cx="${n(WIDTH / 2)}" cy="${n(height / 2)}" r="5.5" fill="#ffffff" stroke="${INK}" stroke-width="1.5"/>`,
@@ -115,7 +136,6 @@ export function siteMapSvg(map: SiteMap, tr: Translator, f: Formatter): SafeHtml
 
   // scale bar, bottom left
   const barM = scaleBarLength(map.halfWidthM * 2);
-  const barPx = barM * scale;
   const by = height - 10;
   const barLabel = barM >= 1000 ? f.measure(barM / 1000, 0, 'km') : f.measure(barM, 0, 'm');
   out.push(
@@ -142,6 +162,7 @@ export function siteMapLegend(map: SiteMap, tr: Translator): SafeHtml {
         html`<li><span class="swatch" style="background:${entry.color};opacity:.7"></span>${tr.label(entry.label)}</li>`,
     )}
     ${map.hasBuildings ? html`<li><span class="swatch" style="background:${BUILDING}"></span>${tr.t('mapBuildings')}</li>` : ''}
+    ${map.streets && map.streets.length > 0 ? html`<li><span class="swatch swatch-street"></span>${tr.t('mapStreets')}</li>` : ''}
     <li><span class="swatch swatch-outline"></span>${tr.t(map.sampling !== 'radius' ? 'mapSampled' : outlinesSampledCells(map) ? 'mapSampledRadius' : 'mapRadius')}</li>
     <li><span class="swatch swatch-point"></span>${tr.t('mapPoint')}</li>
   </ul>`;

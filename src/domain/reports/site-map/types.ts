@@ -13,12 +13,24 @@ export interface SiteMapCell {
   value: number;
 }
 
+/** a street of the city package's roads (its basemap data), as the location map draws it */
+export interface SiteStreet {
+  /** how wide it is drawn: main roads, streets, footways and paths */
+  kind: 'main' | 'street' | 'path';
+  /** its name as the package writes it (in Brussels, French and Dutch: "Rue Neuve - Nieuwstraat") */
+  name?: string;
+  /** its lines, metres from the point */
+  lines: Point[][];
+}
+
 export interface SiteMap {
   /** half the map's width and height, metres */
   halfWidthM: number;
   halfHeightM: number;
   /** building footprints (outer rings); empty where the dataset has no buildings */
   buildings: Point[][];
+  /** the streets around the point from the city package's roads; none on the nationwide grid */
+  streets?: SiteStreet[];
   /** whether the dataset resolves buildings at all (the nationwide one does not) */
   hasBuildings: boolean;
   /** the data layer: a grid of cells of this size */
