@@ -812,6 +812,11 @@ export interface components {
                     input?: string;
                     /** @enum {unknown} */
                     kind: "observation" | "forecast" | "reanalysis" | "typical-year" | "synthetic";
+                    /** @description a typical-year source: the years of measured weather its typical year was built from (its weather file says so) */
+                    period?: {
+                        from: number;
+                        to: number;
+                    };
                     /**
                      * @description fresh: the feed answers and is as recent as usual; stale: polls failed or the data stopped advancing for two poll intervals (the last good data is served); fallback: nothing usable, the synthetic generator stands in
                      * @enum {unknown}
