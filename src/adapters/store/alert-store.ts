@@ -209,6 +209,23 @@ export function createAlertStore(db: Kysely<Database>): AlertStore {
         .execute();
       return rows.map(toEvent);
     },
+    async claimEvent(eventId, holder, nowMs, untilMs) {
+      await db
+        .updateTable('alert_events')
+        .set({ lease_holder: holder, lease_until_ms: untilMs })
+        .where('id', '=', eventId)
+        .where('status', '=', 'pending')
+        .where((eb) => eb.or([eb('lease_until_ms', 'is', null), eb('lease_until_ms', '<', nowMs)]))
+        .execute();
+      const row = await db
+        .selectFrom('alert_events')
+        .selectAll()
+        .where('id', '=', eventId)
+        .where('lease_holder', '=', holder)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return row ? toEvent(row) : null;
+    },
     async settle(eventId, holder, status, nowMs) {
       await db
         .updateTable('alert_events')

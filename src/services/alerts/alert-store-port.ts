@@ -90,6 +90,8 @@ export interface AlertStore {
   enqueue(event: NewEvent, nowMs: number): Promise<void>;
   /** leases up to `limit` due pending events to `holder` until `untilMs` */
   claimDue(holder: string, nowMs: number, untilMs: number, limit: number): Promise<OutboxEvent[]>;
+  /** leases one pending event to `holder` if no live lease holds it; null otherwise */
+  claimEvent(eventId: string, holder: string, nowMs: number, untilMs: number): Promise<OutboxEvent | null>;
   /** settles an event the holder leased: delivered or failed for good */
   settle(eventId: string, holder: string, status: 'delivered' | 'failed', nowMs: number): Promise<void>;
   /** hands a leased event back for another attempt at `nextAttemptMs` */

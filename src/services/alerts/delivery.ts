@@ -28,6 +28,11 @@ export interface DeliveryWorker {
   start(): void;
   /** looks at the outbox now (an event was just enqueued) */
   kick(): void;
+  /**
+   * delivers one event now (the CLI's `alerts test`), unless another holder has it in
+   * hand; the attempt's response, or null when it was not this caller's to deliver
+   */
+  deliverNow(eventId: string): Promise<WebhookResponse | null>;
   /** one pass over the due events; resolves when they are settled or handed back */
   runOnce(): Promise<number>;
   close(): Promise<void>;
@@ -59,13 +64,13 @@ export function createDeliveryWorker(deps: DeliveryDeps): DeliveryWorker {
   let again = false;
   let closed = false;
 
-  async function attempt(event: OutboxEvent, holder: string): Promise<void> {
+  async function attempt(event: OutboxEvent, holder: string): Promise<WebhookResponse | null> {
     const subscription = await deps.store.get(event.subscriptionId);
     const nowMs = deps.clock();
     if (subscription === null) {
       // deleted meanwhile: nothing to deliver to
       await deps.store.settle(event.id, holder, 'failed', nowMs);
-      return;
+      return null;
     }
     const timestampS = Math.floor(nowMs / 1000);
     let response: WebhookResponse;
@@ -101,7 +106,7 @@ export function createDeliveryWorker(deps: DeliveryDeps): DeliveryWorker {
     if (response.outcome === 'delivered') {
       await deps.store.settle(event.id, holder, 'delivered', settledMs);
       if (subscription.failingSinceMs !== null) await deps.store.setFailing(subscription.id, null);
-      return;
+      return response;
     }
     if (settledMs - event.createdMs >= deps.retryForMs) {
       await deps.store.settle(event.id, holder, 'failed', settledMs);
@@ -110,13 +115,14 @@ export function createDeliveryWorker(deps: DeliveryDeps): DeliveryWorker {
         { subscription: subscription.id, event: event.id, outcome: response.outcome },
         'alert event given up after its retry window: subscription marked failing',
       );
-      return;
+      return response;
     }
     await deps.store.retryLater(
       event.id,
       holder,
       settledMs + retryDelayMs(event.attempts + 1, deps.retryBaseMs, random),
     );
+    return response;
   }
 
   async function pass(): Promise<number> {
@@ -168,6 +174,12 @@ export function createDeliveryWorker(deps: DeliveryDeps): DeliveryWorker {
       if (!closed) void runOnce();
     },
     runOnce,
+    async deliverNow(eventId) {
+      const nowMs = deps.clock();
+      const holder = `${instance}:${++claims}`;
+      const event = await deps.store.claimEvent(eventId, holder, nowMs, nowMs + leaseMs);
+      return event === null ? null : attempt(event, holder);
+    },
     async close() {
       closed = true;
       if (timer) clearInterval(timer);
