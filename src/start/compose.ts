@@ -42,7 +42,7 @@ export async function compose(
   const data = wireDataServices(foundation, city, caches, geocoding, statistics, feeds);
   const mapParts = await wireMap(foundation, city, authenticator, caches, feeds);
   const reportParts = await wireReports(foundation, city, geocoding, data, feeds);
-  const alertParts = await wireAlerts(foundation, city, geocoding);
+  const alertParts = await wireAlerts(foundation, city, geocoding, data, feeds);
   const app = await wireHttp(foundation, {
     city,
     authenticator,

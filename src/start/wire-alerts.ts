@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { createAlertStore } from '../adapters/store/alert-store.ts';
 import type { Database } from '../adapters/store/schema.ts';
@@ -5,11 +6,15 @@ import { createAddressPolicy } from '../adapters/webhooks/address-policy.ts';
 import { createWebhookSender } from '../adapters/webhooks/http-sender.ts';
 import { createSecretBox, loadAlertsKey } from '../adapters/webhooks/secret-box.ts';
 import type { Config } from '../config.ts';
+import type { KeyRecord } from '../domain/keys/key-record.ts';
+import type { AlertRecord } from '../domain/metrics/metric-module.ts';
 import { createDeliveryWorker } from '../services/alerts/delivery.ts';
+import { createAlertEvaluator } from '../services/alerts/evaluator.ts';
 import { createAlertSubscriptions } from '../services/alerts/subscriptions.ts';
 import type { Metrics } from '../services/ports/telemetry-port.ts';
 import type { Foundation } from './foundation.ts';
-import type { Geocoding } from './wire-data.ts';
+import type { DataServices, Geocoding } from './wire-data.ts';
+import type { Feeds } from './wire-feeds.ts';
 import type { CitiesAndModel } from './wire-model.ts';
 
 /**
@@ -48,6 +53,8 @@ export async function wireAlerts(
   { config, clock, stores, telemetry, log, closers }: Foundation,
   city: CitiesAndModel,
   geocoding: Geocoding,
+  { records }: DataServices,
+  { liveFeeds }: Feeds,
 ) {
   const { store, secrets, policy, delivery } = await alertDelivery({
     config,
@@ -66,6 +73,49 @@ export async function wireAlerts(
     allowPrivate: config.alerts.allowPrivateUrls,
     maxPerKey: config.alerts.maxPerKey,
   });
+  // the keys behind the subscriptions, re-read every half minute (a revoked key stops its alerts)
+  const keyMemo = new Map<string, { key: KeyRecord | null; readMs: number }>();
+  async function keyOf(id: string): Promise<KeyRecord | null> {
+    const nowMs = clock();
+    const known = keyMemo.get(id);
+    if (known && nowMs - known.readMs < 30_000) return known.key;
+    const key = await stores.keys.findById(id);
+    if (keyMemo.size > 10_000) keyMemo.clear();
+    keyMemo.set(id, { key, readMs: nowMs });
+    return key;
+  }
+  const evaluator = createAlertEvaluator({
+    store,
+    // the forecast's own path (cache, single flight, model threads): what GET /forecast answers the key
+    async forecast(subscription) {
+      const key = await keyOf(subscription.keyId);
+      const nowMs = clock();
+      if (!key || key.revokedMs !== null || (key.expiresMs !== null && key.expiresMs <= nowMs)) return null;
+      const answer = await records.records('forecast', key, {
+        lat: String(subscription.lat),
+        lon: String(subscription.lon),
+        radius: String(subscription.radius),
+      });
+      const body = JSON.parse(answer.body.toString('utf8')) as {
+        hourly: AlertRecord[];
+        meta: { sources?: unknown[] };
+      };
+      return {
+        hourly: body.hourly,
+        sources: body.meta.sources ?? [],
+        timeZone: city.currentCities().find(subscription.cityId)?.timezone ?? 'UTC',
+      };
+    },
+    // new feed values, the hour turning (generated weather), a new model or city
+    dataVersion: () =>
+      `${city.model.version}~${liveFeeds.live.key()}~${city.model.latestObservedHour(clock())}~${city.currentCities().generation}`,
+    clock,
+    onEnqueued: () => delivery.kick(),
+    metrics: telemetry.metrics,
+    log: log.child({ component: 'alerts' }),
+    holder: randomUUID(),
+  });
+  closers.working.push({ name: 'alert evaluation', dependency: 'model', close: () => evaluator.close() });
   closers.working.push({
     name: 'alert delivery',
     dependency: 'webhook receivers',
@@ -77,8 +127,10 @@ export async function wireAlerts(
     store,
     subscriptions,
     delivery,
+    evaluator,
     start() {
       delivery.start();
+      evaluator.start();
     },
   };
 }
