@@ -8,8 +8,9 @@ import { createSecretBox, loadAlertsKey } from '../adapters/webhooks/secret-box.
 import type { Config } from '../config.ts';
 import type { KeyRecord } from '../domain/keys/key-record.ts';
 import type { AlertRecord } from '../domain/metrics/metric-module.ts';
+import type { StoredSubscription } from '../services/alerts/alert-store-port.ts';
 import { createDeliveryWorker } from '../services/alerts/delivery.ts';
-import { createAlertEvaluator } from '../services/alerts/evaluator.ts';
+import { createAlertEvaluator, type PlaceForecast } from '../services/alerts/evaluator.ts';
 import { createAlertSubscriptions } from '../services/alerts/subscriptions.ts';
 import type { Metrics } from '../services/ports/telemetry-port.ts';
 import type { Foundation } from './foundation.ts';
@@ -73,39 +74,9 @@ export async function wireAlerts(
     allowPrivate: config.alerts.allowPrivateUrls,
     maxPerKey: config.alerts.maxPerKey,
   });
-  // the keys behind the subscriptions, re-read every half minute (a revoked key stops its alerts)
-  const keyMemo = new Map<string, { key: KeyRecord | null; readMs: number }>();
-  async function keyOf(id: string): Promise<KeyRecord | null> {
-    const nowMs = clock();
-    const known = keyMemo.get(id);
-    if (known && nowMs - known.readMs < 30_000) return known.key;
-    const key = await stores.keys.findById(id);
-    if (keyMemo.size > 10_000) keyMemo.clear();
-    keyMemo.set(id, { key, readMs: nowMs });
-    return key;
-  }
   const evaluator = createAlertEvaluator({
     store,
-    // the forecast's own path (cache, single flight, model threads): what GET /forecast answers the key
-    async forecast(subscription) {
-      const key = await keyOf(subscription.keyId);
-      const nowMs = clock();
-      if (!key || key.revokedMs !== null || (key.expiresMs !== null && key.expiresMs <= nowMs)) return null;
-      const answer = await records.records('forecast', key, {
-        lat: String(subscription.lat),
-        lon: String(subscription.lon),
-        radius: String(subscription.radius),
-      });
-      const body = JSON.parse(answer.body.toString('utf8')) as {
-        hourly: AlertRecord[];
-        meta: { sources?: unknown[] };
-      };
-      return {
-        hourly: body.hourly,
-        sources: body.meta.sources ?? [],
-        timeZone: city.currentCities().find(subscription.cityId)?.timezone ?? 'UTC',
-      };
-    },
+    forecast: placeForecasts(records, stores.keys, city, clock),
     // new feed values, the hour turning (generated weather), a new model or city
     dataVersion: () =>
       `${city.model.version}~${liveFeeds.live.key()}~${city.model.latestObservedHour(clock())}~${city.currentCities().generation}`,
@@ -132,6 +103,48 @@ export async function wireAlerts(
       delivery.start();
       evaluator.start();
     },
+  };
+}
+
+/**
+ * A subscription's forecast through the forecast's own path (cache, single flight, model
+ * threads), as GET /forecast answers its key: null when the key is revoked or expired. The
+ * keys are re-read every half minute (a revoked key's alerts stop).
+ */
+function placeForecasts(
+  records: DataServices['records'],
+  keys: Foundation['stores']['keys'],
+  city: CitiesAndModel,
+  clock: () => number,
+): (subscription: StoredSubscription) => Promise<PlaceForecast | null> {
+  const keyMemo = new Map<string, { key: KeyRecord | null; readMs: number }>();
+  async function keyOf(id: string): Promise<KeyRecord | null> {
+    const nowMs = clock();
+    const known = keyMemo.get(id);
+    if (known && nowMs - known.readMs < 30_000) return known.key;
+    const key = await keys.findById(id);
+    if (keyMemo.size > 10_000) keyMemo.clear();
+    keyMemo.set(id, { key, readMs: nowMs });
+    return key;
+  }
+  return async (subscription) => {
+    const key = await keyOf(subscription.keyId);
+    const nowMs = clock();
+    if (!key || key.revokedMs !== null || (key.expiresMs !== null && key.expiresMs <= nowMs)) return null;
+    const answer = await records.records('forecast', key, {
+      lat: String(subscription.lat),
+      lon: String(subscription.lon),
+      radius: String(subscription.radius),
+    });
+    const body = JSON.parse(answer.body.toString('utf8')) as {
+      hourly: AlertRecord[];
+      meta: { sources?: unknown[] };
+    };
+    return {
+      hourly: body.hourly,
+      sources: body.meta.sources ?? [],
+      timeZone: city.currentCities().find(subscription.cityId)?.timezone ?? 'UTC',
+    };
   };
 }
 
