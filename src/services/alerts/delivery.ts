@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { SIGNATURE_HEADER, signatureHeader } from '../../domain/alerts/signature.ts';
 import type { Metrics } from '../ports/telemetry-port.ts';
 import type { AlertStore, OutboxEvent } from './alert-store-port.ts';
@@ -151,8 +152,12 @@ export function createDeliveryWorker(deps: DeliveryDeps): DeliveryWorker {
           again = false;
           const n = await pass();
           delivered += n;
-          // a full batch: more may be due
-          if (n === batch) again = true;
+          // a full batch: more may be due, after the loop has turned (the embedded
+          // store's queries resolve without I/O: a chain of them would hold the loop)
+          if (n === batch) {
+            again = true;
+            await yieldToLoop();
+          }
         } while (again && !closed);
       } catch (error) {
         deps.log?.warn({ err: error }, 'alert delivery: outbox not readable');
