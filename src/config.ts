@@ -57,6 +57,19 @@ export interface Config {
   metricsPort: number | undefined;
   /** OTEL_EXPORTER_OTLP_ENDPOINT: OTLP/HTTP collector base URL for traces; undefined = no tracing */
   otlpEndpoint: string | undefined;
+  /** alerts (ALERTS_*, docs/alerts.md) */
+  alerts: {
+    /** ALERTS_ALLOW_PRIVATE_URLS=1: webhooks may target loopback and private addresses, over http too (tests only) */
+    allowPrivateUrls: boolean;
+    /** ALERTS_MAX_PER_KEY (default 100): subscriptions one key may hold */
+    maxPerKey: number;
+    /** ALERTS_SECRET_KEY: what seals the subscriptions' signing secrets; unset = generated in DATA_DIR */
+    secretKey: string | undefined;
+    /** ALERTS_RETRY_BASE_MS (default 30 s): the first retry's delay, doubled at each attempt (with jitter) */
+    retryBaseMs: number;
+    /** ALERTS_RETRY_FOR_S (default 24 h): how long an event is retried before its subscription is failing */
+    retryForMs: number;
+  };
   /** live data feeds (FEED_*, docs/live-data.md); every URL unset = the synthetic weather alone */
   feeds: {
     ircelUrl: string | undefined;
@@ -131,6 +144,13 @@ function chromiumPath(env: NodeJS.ProcessEnv, cwd: string): string {
   return isAbsolute(raw) ? raw : resolve(cwd, raw);
 }
 
+function alertsSecretKey(env: NodeJS.ProcessEnv): string | undefined {
+  const value = env.ALERTS_SECRET_KEY;
+  if (value === undefined || value === '') return undefined;
+  if (value.length < 32) throw new ConfigError('ALERTS_SECRET_KEY must be at least 32 characters');
+  return value;
+}
+
 export function parseConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readonly<Config> {
   const unknown = unknownSettings(env);
   if (unknown.length > 0)
@@ -192,6 +212,13 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readon
     chromiumPath: chromiumPath(env, cwd),
     metricsPort: env.METRICS_PORT ? integer(env, 'METRICS_PORT', 0, 0, 65535) : undefined,
     otlpEndpoint: url(env, 'OTEL_EXPORTER_OTLP_ENDPOINT', ['http:', 'https:']),
+    alerts: Object.freeze({
+      allowPrivateUrls: env.ALERTS_ALLOW_PRIVATE_URLS === '1',
+      maxPerKey: integer(env, 'ALERTS_MAX_PER_KEY', 100, 0, 1_000_000),
+      secretKey: alertsSecretKey(env),
+      retryBaseMs: integer(env, 'ALERTS_RETRY_BASE_MS', 30_000, 10, 3_600_000),
+      retryForMs: integer(env, 'ALERTS_RETRY_FOR_S', 86_400, 1, 7 * 86_400) * 1000,
+    }),
     feeds: Object.freeze({
       ircelUrl: url(env, 'FEED_IRCEL_URL', ['http:', 'https:']),
       openMeteoUrl: url(env, 'FEED_OPENMETEO_URL', ['http:', 'https:']),

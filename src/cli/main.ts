@@ -90,6 +90,23 @@ async function main(argv: string[]): Promise<number> {
       }),
     );
   }
+  if (command === 'alerts') {
+    const { runAlertsCommand } = await import('./commands/alerts.ts');
+    const { alertDelivery } = await import('../start/wire-alerts.ts');
+    const stores = await openStores(config, Date.now);
+    try {
+      const { store, delivery } = await alertDelivery({ config, db: stores.database.db, clock: Date.now });
+      return await runAlertsCommand(rest, {
+        store,
+        keys: stores.keys,
+        delivery,
+        clock: Date.now,
+        out: (line) => process.stdout.write(`${line}\n`),
+      });
+    } finally {
+      await stores.close();
+    }
+  }
   if (command === 'render-layer') {
     // loaded on demand: the model is heavy and `keys` commands must start fast
     const { runRenderLayer } = await import('./commands/render-layer.ts');

@@ -22,5 +22,9 @@ export const USAGE = `usage: npm run --silent svc -- <command>
                                that year from the archives becomes the reference year (docs/live-data.md)
   feeds backfill --reset [--city ID]
                                back to the packages' weather
+  alerts list [--key-label NAME]
+                               alert subscriptions (JSON), without secrets
+  alerts show ID               one subscription with its recent deliveries (JSON)
+  alerts test ID               send a signed test event to the subscription's URL now
   render-layer --city ID --layer thermal|wind|air|buildings --hour ISO --out FILE.png
 `;

@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { ComposeOverrides, Composition } from './composition.ts';
 import { layFoundation } from './foundation.ts';
 import { lifecycle } from './lifecycle.ts';
+import { wireAlerts } from './wire-alerts.ts';
 import { wireCaches } from './wire-caches.ts';
 import { wireDataServices, wireGeocoding } from './wire-data.ts';
 import { wireFeeds } from './wire-feeds.ts';
@@ -41,6 +42,7 @@ export async function compose(
   const data = wireDataServices(foundation, city, caches, geocoding, statistics, feeds);
   const mapParts = await wireMap(foundation, city, authenticator, caches, feeds);
   const reportParts = await wireReports(foundation, city, geocoding, data, feeds);
+  const alertParts = await wireAlerts(foundation, city, geocoding, data, feeds);
   const app = await wireHttp(foundation, {
     city,
     authenticator,
@@ -49,6 +51,7 @@ export async function compose(
     feeds,
     mapParts,
     reportParts,
+    alertParts,
   });
-  return lifecycle(foundation, { app, city, caches, statistics, feeds, mapParts, reportParts });
+  return lifecycle(foundation, { app, city, caches, statistics, feeds, mapParts, reportParts, alertParts });
 }

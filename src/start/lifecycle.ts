@@ -12,6 +12,7 @@ import {
 } from './shutdown.ts';
 import { type StartUpWork, startUpWork } from './start-up-work.ts';
 import { registerStorageGauges } from './storage-gauges.ts';
+import type { AlertParts } from './wire-alerts.ts';
 import type { Caches } from './wire-caches.ts';
 import type { Feeds } from './wire-feeds.ts';
 import type { MapParts } from './wire-map.ts';
@@ -27,6 +28,7 @@ export interface RunningParts {
   feeds: Feeds;
   mapParts: MapParts;
   reportParts: ReportParts;
+  alertParts: AlertParts;
 }
 
 /**
@@ -98,6 +100,7 @@ async function startParts(foundation: Foundation, parts: RunningParts, state: Li
     .catch((error) => app.log.warn({ err: error }, 'reference years: not loaded'));
   feeds.referenceYears.start();
   await reportParts.reports.start();
+  parts.alertParts.start();
   registerStorageGauges(telemetry.metrics, stores);
   state.metricsPort = await observability.listen();
   if (overrides.startUpWork === false) return cityWatcher;

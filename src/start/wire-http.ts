@@ -1,5 +1,6 @@
 import { databaseProbe, diskProbe, modelProbe, redisProbe } from '../adapters/faults/probes.ts';
 import { buildApp } from '../http/app.ts';
+import { alertRoutes } from '../http/routes/alerts/index.ts';
 import { dataRoutes } from '../http/routes/data/index.ts';
 import { geocodeRoutes } from '../http/routes/geocode/geocode.ts';
 import { mapRoutes, registerMapAssets } from '../http/routes/map/index.ts';
@@ -10,6 +11,7 @@ import { createReadiness } from '../services/readiness.ts';
 import { pdfReadiness } from '../services/reports/pdf-readiness.ts';
 import type { Foundation } from './foundation.ts';
 import { serviceVersion } from './version.ts';
+import type { AlertParts } from './wire-alerts.ts';
 import type { DataServices, Geocoding } from './wire-data.ts';
 import type { Feeds } from './wire-feeds.ts';
 import type { KeyAuthenticator } from './wire-keys.ts';
@@ -25,6 +27,7 @@ export interface HttpParts {
   feeds: Feeds;
   mapParts: MapParts;
   reportParts: ReportParts;
+  alertParts: AlertParts;
 }
 
 /** The HTTP app: readiness from the dependencies' probes, and every product feature's routes. */
@@ -56,6 +59,7 @@ export async function wireHttp(foundation: Foundation, parts: HttpParts) {
       mapRoutes({ ...parts.mapParts.map, basemap: parts.mapParts.basemap, cities: city.currentCities }),
       reportRoutes(reportParts.reports),
       geocodeRoutes(parts.geocoding),
+      alertRoutes(parts.alertParts.subscriptions, { allowPrivate: config.alerts.allowPrivateUrls }),
     ],
     failures: faults,
     liveCredits: () => liveFeeds.live.attributions(),

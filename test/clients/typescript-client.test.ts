@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import {
   type SvcClient,
   splitSignedLink,
   unwrap,
+  verifySignature,
 } from '../../clients/typescript/src/index.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 
@@ -196,6 +198,37 @@ describe('the TypeScript client, one call per endpoint', () => {
     assert.equal(html.response.status, 200);
     assert.match(html.response.headers.get('content-type') ?? '', /^text\/html/);
     assert.match(String(html.data), /<html/i);
+  });
+
+  test('alerts through the typed operations, and verifySignature', async () => {
+    const created = await unwrap(
+      client.POST('/alerts', {
+        body: {
+          ...GRAND_PLACE,
+          url: 'https://93.184.215.14/hooks/svc',
+          conditions: [{ metric: 'wind', field: 'ugust', op: 'gte', value: 79 }],
+        },
+      }),
+    );
+    const path = { params: { path: { id: created.id } } };
+    assert.equal((await unwrap(client.GET('/alerts/{id}', path))).id, created.id);
+    assert.ok((await unwrap(client.GET('/alerts'))).alerts.some((a) => a.id === created.id));
+    assert.deepEqual((await unwrap(client.GET('/alerts/{id}/deliveries', path))).deliveries, []);
+    const deleted = await client.DELETE('/alerts/{id}', path);
+    assert.equal(deleted.response.status, 204);
+    // what a receiver does with a delivery, signed here as the service signs it
+    const body = JSON.stringify({ id: 'evt_1', type: 'test' });
+    const t = Math.floor(Date.now() / 1000);
+    const v1 = createHmac('sha256', created.secret).update(`${t}.${body}`).digest('hex');
+    assert.equal(await verifySignature({ header: `t=${t},v1=${v1}`, body, secret: created.secret }), true);
+    assert.equal(
+      await verifySignature({ header: `t=${t},v1=${v1}`, body: `${body} `, secret: created.secret }),
+      false,
+    );
+    assert.equal(
+      await verifySignature({ header: `t=${t - 3600},v1=${v1}`, body, secret: created.secret }),
+      false,
+    );
   });
 
   test('errors are typed by code, with the problem document detail', async () => {

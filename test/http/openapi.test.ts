@@ -74,7 +74,7 @@ describe('the served OpenAPI document', () => {
       for (const tag of op.tags) assert.ok(declared.has(tag), `${where}: undeclared tag ${tag}`);
       assert.ok(Array.isArray(op.security), `${where}: security`);
     }
-    assert.equal(ids.size, 24);
+    assert.equal(ids.size, 29);
     assert.deepEqual(doc.paths['/map/{city}/tiles/{layer}/{z}/{x}/{y}'].get.security, []);
     assert.deepEqual(doc.paths['/historical/stats'].get.security, [{ bearer: [] }, { apiKey: [] }]);
   });

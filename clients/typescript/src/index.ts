@@ -1,3 +1,11 @@
+export {
+  type AlertDeliveries,
+  type AlertEvent,
+  type AlertSubscription,
+  type AlertSubscriptionRequest,
+  SIGNATURE_TOLERANCE_S,
+  verifySignature,
+} from './alerts.js';
 export { createSvcClient, resolveLink, type SvcClient, type SvcClientOptions, unwrap } from './client.js';
 export { isSvcError, SvcApiError, type SvcErrorCode } from './errors.js';
 export { fetchTileJson, type SignedLink, splitSignedLink } from './map-links.js';

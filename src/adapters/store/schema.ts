@@ -161,7 +161,57 @@ export interface ReferenceTables {
   };
 }
 
+/** alerts (migration 009, src/adapters/store/alert-store.ts) */
+export interface AlertTables {
+  alert_subscriptions: {
+    id: string;
+    key_id: string;
+    city: string;
+    lat: number;
+    lon: number;
+    address: string | null;
+    radius: number;
+    url: string;
+    /** JSON list of {metric, field, op, value} */
+    conditions: string;
+    outlook_hour: number | null;
+    lang: string;
+    /** the signing secret, sealed (adapters/alerts/secret-box.ts) */
+    secret_sealed: string;
+    /** JSON episode state (domain/alerts/episodes.ts) */
+    state: string | null;
+    failing_since_ms: number | null;
+    created_ms: number;
+  };
+  alert_events: {
+    id: string;
+    subscription_id: string;
+    type: string;
+    body: string;
+    /** pending | delivered | failed */
+    status: string;
+    attempts: number;
+    next_attempt_ms: number;
+    lease_holder: string | null;
+    lease_until_ms: number | null;
+    created_ms: number;
+    settled_ms: number | null;
+  };
+  alert_deliveries: {
+    id: string;
+    event_id: string;
+    subscription_id: string;
+    event_type: string;
+    attempted_ms: number;
+    outcome: string;
+    status_code: number | null;
+    duration_ms: number;
+    detail: string | null;
+  };
+}
+
 export type Database = CoreTables & { report_jobs: ReportJobsTable } & GazetteerTables & {
     city_packages: CityPackagesTable;
   } & FeedTables &
-  ReferenceTables;
+  ReferenceTables &
+  AlertTables;

@@ -84,6 +84,28 @@ export interface MetricRecordField {
   readonly decimals: number;
 }
 
+/** One forecast record as an alert reads it: the record's fields by name. */
+export type AlertRecord = Readonly<Record<string, number | string | undefined>>;
+
+/** A field an alert condition may test (POST /alerts), read from one forecast record. */
+export interface MetricAlertField {
+  /** the condition's `field` */
+  readonly name: string;
+  readonly unit: string;
+  /** the range a condition's `value` must lie in */
+  readonly min: number;
+  readonly max: number;
+  /** the field's value in a record; null when the record lacks it */
+  read(record: AlertRecord): number | null;
+}
+
+/** What alerts (POST /alerts, the daily outlook) read of the metric in the forecast records. */
+export interface MetricAlerts {
+  readonly fields: readonly MetricAlertField[];
+  /** whether an hour is a good one to be outside as far as this metric goes; null without data */
+  goodOutside(record: AlertRecord): boolean | null;
+}
+
 /** What the metric adds to a report, each part in the report's language. */
 export interface MetricReport<Block> {
   /** its accent colour: its page's, card's and paragraph's edge and its charts' bars */
@@ -132,6 +154,8 @@ export interface MetricModule<
    * the domain models the metric, left out of the answer to a key that does not hold it
    */
   readonly records?: readonly MetricRecordField[];
+  /** its fields of alert conditions and its part of the daily outlook (docs/alerts.md) */
+  readonly alerts?: MetricAlerts;
   readonly report: MetricReport<Static<Schema>>;
 }
 

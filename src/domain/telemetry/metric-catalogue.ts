@@ -86,6 +86,28 @@ export const METRIC_CATALOGUE = {
     help: 'Messages in the report queue by state (waiting, active, delayed)',
     labels: ['state'],
   },
+  // alerts
+  svc_alert_events_total: {
+    type: 'counter',
+    help: 'Alert events put in the outbox, by type (alert.triggered, alert.cleared, outlook.daily, test)',
+    labels: ['type'],
+  },
+  svc_webhook_deliveries_total: {
+    type: 'counter',
+    help: 'Webhook delivery attempts by outcome (delivered, http_error, timeout, network_error, refused)',
+    labels: ['outcome'],
+  },
+  svc_alert_outbox_depth: {
+    type: 'gauge',
+    help: 'Alert events not delivered yet (pending in the outbox)',
+    labels: [],
+  },
+  svc_alert_evaluation_seconds: {
+    type: 'histogram',
+    help: 'Time to evaluate every alert subscription once new data landed, seconds',
+    labels: [],
+    buckets: SECONDS_SLOW,
+  },
   svc_report_stage_seconds: {
     type: 'histogram',
     help: 'Time a report job spent in a stage: queued (accepted to claimed), running (statistics and HTML), delivering (PDF), total (accepted to completed)',

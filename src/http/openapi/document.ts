@@ -19,6 +19,7 @@ const TAGS = [
   { name: 'data', description: 'Annual statistics, live and forecast hourly records for a location.' },
   { name: 'reports', description: 'Environmental Intelligence Reports (asynchronous, HTML and PDF).' },
   { name: 'map', description: 'Map catalog, TileJSON and signed vector tiles.' },
+  { name: 'alerts', description: 'Threshold subscriptions on a place, delivered as signed webhooks.' },
 ];
 
 const ERROR_RESPONSES: Record<string, string> = {

@@ -194,10 +194,11 @@ describe('cities import-osm: the streets and addresses for the gazetteer (addres
 
   test('an interpolation line with the numbers at its ends', () => {
     const line = addresses.find((f) => f.properties.kind === 'interpolation');
+    assert.ok(line, 'an interpolation line');
     assert.deepEqual(
-      [line?.properties.interpolation, line?.properties.from, line?.properties.to, line?.properties.street],
+      [line.properties.interpolation, line.properties.from, line.properties.to, line.properties.street],
       ['odd', '13', '21', 'Rue Haute - Hoogstraat'],
     );
-    assert.equal((line?.geometry.coordinates as unknown[]).length, 3);
+    assert.equal((line.geometry.coordinates as unknown[]).length, 3);
   });
 });

@@ -7,6 +7,7 @@ import * as cityPackages from './005_city_packages.ts';
 import * as jobContext from './006_job_context.ts';
 import * as feeds from './007_feeds.ts';
 import * as referenceYears from './008_reference_years.ts';
+import * as alerts from './009_alerts.ts';
 import * as feedSites from './010_feed_sites.ts';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
@@ -19,6 +20,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '006_job_context': jobContext,
   '007_feeds': feeds,
   '008_reference_years': referenceYears,
-  // 009 is the alerts' (issue #49)
+  '009_alerts': alerts,
   '010_feed_sites': feedSites,
 };

@@ -1,4 +1,5 @@
 import type { MetricModule } from '../metric-module.ts';
+import { AIR_ALERTS } from './alerts.ts';
 import { computeAirBlock } from './block.ts';
 import { AirBlockSchema } from './block-schema.ts';
 import { AIR_TALLY } from './block-tally.ts';
@@ -30,5 +31,6 @@ export const airMetric: MetricModule<'air', typeof AirBlockSchema, AirColumns, A
     { name: 'c_pm10', column: 'pm10', decimals: 1 },
     { name: 'c_o3', column: 'o3', decimals: 1 },
   ],
+  alerts: AIR_ALERTS,
   report: airReport,
 };

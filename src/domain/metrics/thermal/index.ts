@@ -1,4 +1,5 @@
 import type { MetricModule } from '../metric-module.ts';
+import { THERMAL_ALERTS } from './alerts.ts';
 import { computeThermalBlock } from './block.ts';
 import { ThermalBlockSchema } from './block-schema.ts';
 import { THERMAL_MAP_LAYER } from './map-layer.ts';
@@ -28,5 +29,6 @@ export const thermalMetric: MetricModule<
     cost: { ms: 1.18, msPerCell: 0.04 },
   },
   records: [{ name: 'utci', column: 'utci', decimals: 2 }],
+  alerts: THERMAL_ALERTS,
   report: thermalReport,
 };

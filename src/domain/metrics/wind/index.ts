@@ -1,4 +1,5 @@
 import type { MetricModule } from '../metric-module.ts';
+import { WIND_ALERTS } from './alerts.ts';
 import { computeWindBlock } from './block.ts';
 import { WindBlockSchema } from './block-schema.ts';
 import { WIND_MAP_LAYER } from './map-layer.ts';
@@ -29,5 +30,6 @@ export const windMetric: MetricModule<'wind', typeof WindBlockSchema, WindColumn
     { name: 'ucomfort', column: 'ucomfort', decimals: 2 },
     { name: 'ugust', column: 'ugust', decimals: 2 },
   ],
+  alerts: WIND_ALERTS,
   report: windReport,
 };
