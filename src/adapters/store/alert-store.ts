@@ -9,6 +9,7 @@ import type {
   OutboxEvent,
   StoredSubscription,
 } from '../../services/alerts/alert-store-port.ts';
+import { takeNamedLease } from './named-lease.ts';
 import type { AlertTables, Database } from './schema.ts';
 
 type SubscriptionRow = Selectable<AlertTables['alert_subscriptions']>;
@@ -307,25 +308,6 @@ export function createAlertStore(db: Kysely<Database>): AlertStore {
         .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
-    async lease(name, holder, nowMs, untilMs) {
-      await db
-        .insertInto('feed_leases')
-        .values({ name, holder, until_ms: untilMs })
-        .onConflict((oc) =>
-          oc
-            .column('name')
-            .doUpdateSet({ holder, until_ms: untilMs })
-            .where((eb) =>
-              eb.or([eb('feed_leases.until_ms', '<', nowMs), eb('feed_leases.holder', '=', holder)]),
-            ),
-        )
-        .execute();
-      const row = await db
-        .selectFrom('feed_leases')
-        .select('holder')
-        .where('name', '=', name)
-        .executeTakeFirst();
-      return row?.holder === holder;
-    },
+    lease: (name, holder, nowMs, untilMs) => takeNamedLease(db, name, holder, nowMs, untilMs),
   };
 }

@@ -8,6 +8,7 @@ import {
   type Reading,
 } from '../../domain/live/readings.ts';
 import type { FeedStore, ObservationStore } from '../../services/live/feeds-port.ts';
+import { takeNamedLease } from './named-lease.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -194,26 +195,7 @@ export function createFeedStore(
         .onConflict((oc) => oc.column('feed').doUpdateSet(row))
         .execute();
     },
-    async lease(name, holder, nowMs, untilMs) {
-      await db
-        .insertInto('feed_leases')
-        .values({ name, holder, until_ms: untilMs })
-        .onConflict((oc) =>
-          oc
-            .column('name')
-            .doUpdateSet({ holder, until_ms: untilMs })
-            .where((eb) =>
-              eb.or([eb('feed_leases.until_ms', '<', nowMs), eb('feed_leases.holder', '=', holder)]),
-            ),
-        )
-        .execute();
-      const row = await db
-        .selectFrom('feed_leases')
-        .select('holder')
-        .where('name', '=', name)
-        .executeTakeFirst();
-      return row?.holder === holder;
-    },
+    lease: (name, holder, nowMs, untilMs) => takeNamedLease(db, name, holder, nowMs, untilMs),
     async prune(beforeMs) {
       // a window of hours per statement, the event loop turning between: a first prune of
       // a long-kept store deletes millions of rows without holding SQLite for long
