@@ -58,6 +58,7 @@ export function createCatalogService(deps: {
   live?: CatalogLiveData | undefined;
 }): CatalogService {
   const ttlMs = deps.ttlMs ?? CATALOG_TTL_MS;
+  const withSources = new WeakMap<CatalogBody, { told: string; body: CatalogBody }>();
   const now = deps.now ?? Date.now;
   const lastGood = new Map<string, CatalogSkeleton>();
   const inFlight = new Map<string, Promise<CatalogSkeleton>>();
@@ -158,8 +159,16 @@ export function createCatalogService(deps: {
         });
         signed.set(skeleton, city, key, expS, body);
       }
-      // the sources beside the kept body: the feeds' state is told as it is now
-      return { body: { ...body, sources: catalogSources(deps.live, skeleton) }, cache };
+      // the sources beside the kept body: the feeds' state is told as it is now, and the
+      // same signed body with the same sources is the same object (nothing rebuilt per request)
+      const sources = catalogSources(deps.live, skeleton);
+      const told = JSON.stringify(sources);
+      let held = withSources.get(body);
+      if (held?.told !== told) {
+        held = { told, body: { ...body, sources } };
+        withSources.set(body, held);
+      }
+      return { body: held.body, cache };
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { CityGeometry } from '../../../domain/coverage/city-package/model-geometry.ts';
+import { PARK_CANOPY } from '../../../domain/coverage/city-package/tags.ts';
 import type { DomainInfo } from '../../../domain/grid/model-data.ts';
 import { distanceTransform } from '../grid/distance-transform.ts';
 import { raiseBuildings } from './buildings.ts';
@@ -34,6 +35,8 @@ export function planCanvas(info: DomainInfo, plan: CityPlan): Canvas {
   assignDistricts(c, plan);
   layStreets(c, plan);
   raiseBuildings(c, plan);
+  // a plan's parks are written into its package as `leisure=park`: the same canopy here
+  for (let i = 0; i < c.surface.length; i++) if (c.surface[i] === SURFACE.park) c.canopy[i] = PARK_CANOPY;
   c.tunnels = plan.tunnels.map((t) => ({ lines: [t.path], kind: t.roadClass, widthM: t.widthM }));
   return c;
 }
