@@ -247,7 +247,11 @@ test('a provider failing mid-way changes nothing; the second run fetches only th
     { timeoutMs: 300_000, intervalMs: 1_000, what: 'the report' },
   );
   const html = await (await fetch(`${server.base}${job.files!.html!.url}`, { headers: auth })).text();
-  assert.match(html, /The figures describe the reference year 2024:/);
+  // a backfilled year is its own weather, said so beside the year (issue #49)
+  assert.match(
+    html,
+    /The figures describe the reference year 2024, the weather of that year \(reanalysis\):/,
+  );
   const reportStats = await fetch(
     `${server.base}/v1/historical/stats?lat=${GRAND_PLACE.lat}&lon=${GRAND_PLACE.lon}&radius=5`,
     { headers: auth },
