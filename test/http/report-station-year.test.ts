@@ -44,7 +44,10 @@ async function reportHtml(lang: string): Promise<string> {
   const job = await until(
     async () => {
       const polled = (
-        await service.composition.app.inject({ url: `/v1/reports/${posted.json().job_id}`, headers: headers() })
+        await service.composition.app.inject({
+          url: `/v1/reports/${posted.json().job_id}`,
+          headers: headers(),
+        })
       ).json();
       assert.notEqual(polled.status, 'failed', JSON.stringify(polled));
       return polled.files?.html ? polled : undefined;
@@ -90,7 +93,10 @@ function backfilledYear(): Omit<ReferenceYear, 'version'> {
           pm10: hours.slice(0, hours.length / 2).map((h) => [h, 18] as const),
         },
       },
-      { ...FAR, series: { no2: hours.map((h) => [h, 45] as const), pm10: hours.map((h) => [h, 25] as const) } },
+      {
+        ...FAR,
+        series: { no2: hours.map((h) => [h, 45] as const), pm10: hours.map((h) => [h, 25] as const) },
+      },
     ],
     newestMeteoMs: hours.at(-1)!,
     newestAirMs: hours.at(-1)!,
@@ -133,7 +139,10 @@ test("with a backfilled year the air page sets the nearest station's measured ye
   assert.match(intro, /\d+\s*m d’ici/, intro);
   const rows = [...table.matchAll(/<tr>\s*<td>([^<]*)<\/td>([\s\S]*?)<\/tr>/g)].map((m) => ({
     name: m[1]!,
-    cells: m[2]!.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim(),
+    cells: m[2]!
+      .replace(/<[^>]+>/g, '')
+      .replace(/\s+/g, ' ')
+      .trim(),
   }));
   assert.equal(rows.length, 1, `only NO2 has an annual mean at the station: ${JSON.stringify(rows)}`);
   assert.match(rows[0]!.name, /NO|azote/);
