@@ -4,6 +4,7 @@ import { createInProcessQueue } from '../adapters/queue/in-process.ts';
 import { createReportJobStore } from '../adapters/store/report-jobs.ts';
 import { createReportService } from '../services/reports/service.ts';
 import { createSiteMapProvider } from '../services/reports/site-map.ts';
+import { stationYearLookup } from '../services/reports/station-year.ts';
 import type { Foundation } from './foundation.ts';
 import type { DataServices, Geocoding } from './wire-data.ts';
 import type { Feeds } from './wire-feeds.ts';
@@ -18,7 +19,7 @@ export async function wireReports(
   city: CitiesAndModel,
   geocoding: Geocoding,
   { historical }: DataServices,
-  { liveFeeds }: Feeds,
+  { liveFeeds, referenceYears }: Feeds,
 ) {
   const pdf = overrides.pdf ?? createThreadedPdfRenderer({ executablePath: config.chromiumPath });
   const reports = createReportService({
@@ -49,6 +50,7 @@ export async function wireReports(
       city.packageOf,
     ),
     liveCredits: () => liveFeeds.live.attributions(),
+    stationYear: stationYearLookup(() => referenceYears.current()),
     clock,
     logger: log.child({ component: 'reports' }),
     telemetry,

@@ -1,3 +1,4 @@
+import type { StationYearMeans } from '../live/station-year.ts';
 import type { MetricRegistry } from '../metrics/metric-module.ts';
 import { DEFAULT_REGISTRY } from '../metrics/registry.ts';
 import { type Formatters, formatterFor } from './format.ts';
@@ -34,6 +35,8 @@ export interface ReportMeta {
   formatters?: Formatters;
   /** the metrics the report explains; the service's (DEFAULT_REGISTRY) without it */
   metrics?: MetricRegistry;
+  /** the nearest station's measured annual means, when the reference year is a backfilled one */
+  stationYear?: StationYearMeans;
 }
 
 const DEFAULT_CELL_SIZE_M = 10;
@@ -50,6 +53,7 @@ export function renderReportHtml(stats: HistoricalStats, lang: ReportLang, meta:
     tr,
     f,
     cellSizeM: meta.cellSizeM ?? DEFAULT_CELL_SIZE_M,
+    ...(meta.stationYear ? { stationYear: meta.stationYear } : {}),
   };
   const metrics = meta.metrics ?? DEFAULT_REGISTRY;
   // each metric's section on a line of its own, an empty line for a metric without its block

@@ -1,7 +1,9 @@
 import { coordinateLabel } from '../../domain/coverage/rounding.ts';
 import { translateFailure } from '../../domain/errors/translate.ts';
+import { NATIONAL_DOMAIN } from '../../domain/grid/model-data.ts';
 import type { Formatters } from '../../domain/reports/format.ts';
 import type { ReportLang } from '../../domain/reports/i18n/index.ts';
+import { weatherOfYear } from '../../domain/reports/sections/weather-year.ts';
 import { limitToMetrics } from '../../domain/reports/stats.ts';
 import { renderReportHtml } from '../../domain/reports/template.ts';
 import type { Tracing } from '../ports/telemetry-port.ts';
@@ -217,6 +219,12 @@ export async function buildHtml(
   const attribution = deps.statistics.attributionOf(stats, lang);
   const liveCredits = deps.liveCredits?.() ?? [];
   const siteMap = await siteMapping;
+  // measured beside modelled only when the year is one that happened (a backfilled year)
+  const domain = stats.meta.dataset === 'belgium_lowres' ? NATIONAL_DOMAIN : stats.city?.id;
+  const stationYear =
+    weatherOfYear(stats.meta.sources)?.kind === 'measured' && domain !== undefined
+      ? deps.stationYear?.(domain, stats.meta.reference_year, { lat: job.lat, lon: job.lon })
+      : undefined;
   // the city the statistics came from, by its package: its time zone and grid size
   const city = stats.city ? deps.cities().find(stats.city.id) : undefined;
   const html = renderReportHtml(stats, lang, {
@@ -230,6 +238,7 @@ export async function buildHtml(
     ...(liveCredits.length > 0 ? { liveCredits } : {}),
     ...(deps.fonts ? { fonts: deps.fonts } : {}),
     ...(siteMap ? { siteMap } : {}),
+    ...(stationYear ? { stationYear } : {}),
   });
   return { html, label };
 }

@@ -1,5 +1,6 @@
 import type { Coverage } from '../../domain/coverage/classify.ts';
 import type { Cities } from '../../domain/coverage/registry.ts';
+import type { StationYearMeans } from '../../domain/live/station-year.ts';
 import type { ReportLang } from '../../domain/reports/i18n/index.ts';
 import type { ReportFont } from '../../domain/reports/styles.ts';
 import type { Counters } from '../ports/counters-port.ts';
@@ -37,6 +38,12 @@ export interface ReportServiceDeps {
   classify?: (lat: number, lon: number) => Coverage;
   /** the configured live feeds' credits, printed beside the attribution (none without FEED_*) */
   liveCredits?: () => readonly string[];
+  /**
+   * the nearest station's measured annual means in the backfilled reference year `year` of
+   * a model domain (a city id, or `belgium`); null when that year is not the domain's
+   * backfilled one or no station measured enough of it (services/reports/station-year.ts)
+   */
+  stationYear?: (domain: string, year: number, at: { lat: number; lon: number }) => StationYearMeans | null;
   /** the location map's data for the cover (buildings, sampled cells, a data layer); no map without it */
   siteMap?: SiteMapProvider;
   /** the embedded fonts, static weights as data URLs */

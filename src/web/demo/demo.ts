@@ -8,6 +8,7 @@ type MapLibre = typeof import('maplibre-gl');
 type Sdk = typeof import('../client/index.ts');
 
 import type { SvcMap, SvcMapState } from '../client/index.ts';
+import { type StationLayer, stationLayer } from './stations.ts';
 
 const MAPLIBRE_URL = '/vendor/maplibre-gl/maplibre-gl.mjs';
 const SDK_URL = '/sdk/map/v1/svc-map.js';
@@ -37,6 +38,7 @@ let timeFormat = new Intl.DateTimeFormat('en-GB', { ...TIME_OPTIONS, timeZone: '
 const localTime = (iso: string) => timeFormat.format(new Date(iso));
 
 let lastState: SvcMapState | null = null;
+let stations: StationLayer | null = null;
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -95,6 +97,7 @@ function render(state: SvcMapState) {
   );
   lastState = state;
   provenance(state);
+  stations?.show(liveNow(state));
   status(
     `${state.scale.name}. Tap a cell to read its values. Signed URLs valid until ${localTime(state.urlExpires)}.`,
   );
@@ -111,6 +114,11 @@ function sourcesAt(state: SvcMapState, horizon: 'realtime' | 'forecast'): Source
 function simulatedAt(state: SvcMapState, horizon: 'realtime' | 'forecast'): boolean {
   const sources = sourcesAt(state, horizon);
   return sources.length > 0 && sources.every((source) => source.kind === 'synthetic');
+}
+
+/** whether a live feed stands behind "now": then the measuring stations are on the map */
+function liveNow(state: SvcMapState): boolean {
+  return sourcesAt(state, 'realtime').some((source) => source.kind !== 'synthetic');
 }
 
 /**
@@ -273,7 +281,11 @@ async function start(apiKey: string) {
   });
   // the page's objects, for a look from the browser console
   Object.assign(window, { svcDemo: { map, svc } });
+  stations = stationLayer({ maplibre, map, apiKey, city, localTime, note: $('stations') });
+  if (lastState) stations.show(liveNow(lastState));
   map.on('click', (e) => {
+    // a station's marker opens its own popup
+    if ((e.originalEvent.target as Element | null)?.closest?.('.station-marker')) return;
     const features = map
       .queryRenderedFeatures(e.point)
       .filter((f) => f.source.startsWith('svc-') && Object.keys(f.properties).length > 0);

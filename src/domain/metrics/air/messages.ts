@@ -24,6 +24,11 @@ export const AIR_MESSAGES = {
     airDayNight: 'Good air by day (08:00–20:00): {day}. By night (20:00–08:00): {night}.',
     airDominant: 'Pollutant that most often set the hourly grade: {pollutant}, in {pct} of graded hours.',
     airMeansTitle: 'Yearly averages against the guidelines',
+    airStationTitle: 'Measured at the nearest station',
+    airStationIntro:
+      'The reference year {year} is weather that happened. In {year} the IRCEL-CELINE measuring station {station}, {distance} from here, measured these yearly averages; beside them, the modelled yearly averages at this place for the same hours.',
+    colStationMeasured: 'Measured at the station',
+    colModelledHere: 'Modelled here',
     cityReference: 'City-centre reference',
     colPollutant: 'Pollutant',
     colAnnualMean: 'Yearly average',
@@ -80,6 +85,11 @@ export const AIR_MESSAGES = {
     airDominant:
       'Polluant qui fixe le plus souvent la classe horaire : {pollutant}, pendant {pct} des heures évaluées.',
     airMeansTitle: 'Moyennes annuelles et valeurs de référence',
+    airStationTitle: 'Mesuré à la station la plus proche',
+    airStationIntro:
+      'L’année de référence {year} est une météo réellement observée. En {year}, la station de mesure IRCEL-CELINE {station}, à {distance} d’ici, a mesuré ces moyennes annuelles ; à côté, les moyennes annuelles modélisées à cet endroit pour les mêmes heures.',
+    colStationMeasured: 'Mesuré à la station',
+    colModelledHere: 'Modélisé ici',
     cityReference: 'Référence centre-ville',
     colPollutant: 'Polluant',
     colAnnualMean: 'Moyenne annuelle',
@@ -137,6 +147,11 @@ export const AIR_MESSAGES = {
     airDominant:
       'Polluent die het vaakst de klasse van het uur bepaalde: {pollutant}, tijdens {pct} van de beoordeelde uren.',
     airMeansTitle: 'Jaargemiddelden tegenover de richtwaarden',
+    airStationTitle: 'Gemeten aan het dichtstbijzijnde meetstation',
+    airStationIntro:
+      'Het referentiejaar {year} is weer dat echt plaatsvond. In {year} mat het IRCEL-CELINE-meetstation {station}, op {distance} van hier, deze jaargemiddelden; ernaast de gemodelleerde jaargemiddelden op deze plek voor dezelfde uren.',
+    colStationMeasured: 'Gemeten aan het station',
+    colModelledHere: 'Hier gemodelleerd',
     cityReference: 'Referentie stadscentrum',
     colPollutant: 'Polluent',
     colAnnualMean: 'Jaargemiddelde',

@@ -53,6 +53,40 @@ function meansTable(context: ReportContext, air: AirBlock): SafeHtml {
 </table>`;
 }
 
+/**
+ * The nearest station's measured yearly averages beside the modelled ones here (issue #50),
+ * when the reference year is a backfilled year: the same year's hours, measured and modelled.
+ */
+function stationYearTable(context: ReportContext, air: AirBlock): SafeHtml | '' {
+  const station = context.stationYear;
+  if (!station) return '';
+  const { tr, f } = context;
+  const unit = (value: number) => html`${f.number(value, 1)}${NBSP}<wbr><span class="unit">µg/m³</span>`;
+  const rows = POLLUTANTS.flatMap((pollutant) => {
+    const measured = station.means[pollutant];
+    if (measured === undefined) return [];
+    const modelled = air.annual_mean_ugm3[pollutant];
+    return [
+      html`<tr>
+      <td>${tr.t(pollutantKey(pollutant))}</td>
+      <td class="num">${unit(measured)}</td>
+      <td class="num">${modelled === null || modelled === undefined ? tr.t('noData') : unit(modelled)}</td>
+    </tr>`,
+    ];
+  });
+  if (rows.length === 0) return '';
+  const distance =
+    station.distanceM < 1000
+      ? f.measure(station.distanceM, 0, 'm')
+      : f.measure(station.distanceM / 1000, 1, 'km');
+  return html`<h3>${tr.t('airStationTitle')}</h3>
+  <p class="station-year">${tr.t('airStationIntro', { station: station.id, distance, year: String(station.year) })}</p>
+  <table class="station-year">
+  <thead><tr><th>${tr.t('colPollutant')}</th><th class="num">${tr.t('colStationMeasured')}</th><th class="num">${tr.t('colModelledHere')}</th></tr></thead>
+  <tbody>${rows}</tbody>
+</table>`;
+}
+
 function benchmark(context: ReportContext, air: AirBlock): SafeHtml | '' {
   const reference = air.benchmark?.good_pct;
   if (typeof reference !== 'number') return '';
@@ -146,6 +180,7 @@ export function airSection(air: AirBlock, context: ReportContext): SafeHtml {
   ${benchmark(context, air)}
   <h3>${tr.t('airMeansTitle')}</h3>
   ${meansTable(context, air)}
+  ${stationYearTable(context, air)}
 </section>`;
 }
 

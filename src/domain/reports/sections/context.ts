@@ -1,3 +1,4 @@
+import type { StationYearMeans } from '../../live/station-year.ts';
 import { scoreLabel } from '../../stats/score-label.ts';
 import type { StatsEnvelope } from '../../stats/stats-envelope.ts';
 import { contrastInk } from '../charts.ts';
@@ -17,6 +18,8 @@ export interface ReportContext<Stats extends StatsEnvelope = StatsEnvelope> {
   f: Formatter;
   /** the grid cell size of the city's model, metres (its package's resolution_m) */
   cellSizeM: number;
+  /** the nearest station's measured annual means in the reference year, when it is a backfilled one */
+  stationYear?: StationYearMeans;
 }
 
 /**
