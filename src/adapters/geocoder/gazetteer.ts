@@ -21,7 +21,7 @@ import { readStarterFile } from './starter-file.ts';
 const STARTER_VERSION = 'starter_version';
 const SEED_BATCH = 500;
 /** an arbitrary advisory-lock number for the gazetteer seeding */
-const SEED_LOCK = 5_402_001;
+export const SEED_LOCK = 5_402_001;
 
 export function gazetteerFullText(opened: OpenedDatabase): GazetteerFullText {
   if (opened.dialect === 'sqlite') {
@@ -59,18 +59,19 @@ export async function ensureGazetteerSeeded(
   opened: OpenedDatabase,
   starter = readStarterFile(),
 ): Promise<void> {
-  const current = () => readGazetteerMeta(opened.db, STARTER_VERSION);
+  const seeding = startupWork(opened);
+  const current = () => readGazetteerMeta(seeding.db, STARTER_VERSION);
   if ((await current()) === starter.version) return;
-  await oneInstanceAtATime(opened, async () => {
+  await oneInstanceAtATime(seeding, async () => {
     if ((await current()) === starter.version) return; // another instance just did it
     const entries = parseStarterData(starter.text);
-    const fullText = gazetteerFullText(opened);
+    const fullText = gazetteerFullText(seeding);
     await fullText.deleteSource('starter');
     for (let i = 0; i < entries.length; i += SEED_BATCH) {
       await fullText.insert(entries.slice(i, i + SEED_BATCH));
     }
-    await rebuildVocabulary(opened.db);
-    await writeGazetteerMeta(opened.db, STARTER_VERSION, starter.version);
+    await rebuildVocabulary(seeding.db);
+    await writeGazetteerMeta(seeding.db, STARTER_VERSION, starter.version);
   });
 }
 
@@ -83,10 +84,16 @@ export async function ensureCityAddressesLoaded(
   opened: OpenedDatabase,
   cities?: readonly CityAddresses[],
 ): Promise<void> {
-  const wanted = cities ?? (await packagedCityAddresses(opened));
-  await oneInstanceAtATime(opened, async () => {
-    await loadCityAddresses(opened, gazetteerFullText(opened), wanted);
+  const seeding = startupWork(opened);
+  const wanted = cities ?? (await packagedCityAddresses(seeding));
+  await oneInstanceAtATime(seeding, async () => {
+    await loadCityAddresses(seeding, gazetteerFullText(seeding), wanted);
   });
+}
+
+/** the database as start-up work sees it: waiting for another instance is not a request's wait */
+function startupWork(opened: OpenedDatabase): OpenedDatabase {
+  return { ...opened, db: opened.startup };
 }
 
 /** Instances starting together on one PostgreSQL database seed one after the other, not twice over. */

@@ -17,6 +17,12 @@ export interface OpenedDatabase {
   sqlite: SQLite.Database | null;
   /** the PostgreSQL pool (its sizes are metrics); null on SQLite */
   pgPool: Pool | null;
+  /**
+   * for start-up work that may wait for another instance doing the same (migrations, the
+   * gazetteer's seeding): bounded by STARTUP_STATEMENT_TIMEOUT_MS, not by a request's
+   * bound; the same as `db` when no statement bound was asked (the CLI) and on SQLite
+   */
+  startup: Kysely<Database>;
   close(): Promise<void>;
 }
 
@@ -38,6 +44,14 @@ async function postgresDriver() {
  */
 export const POSTGRES_TIMEOUTS = { connectionTimeoutMillis: 1500, statementTimeoutMs: 10_000 };
 
+/**
+ * Start-up statements wait for other instances starting on the same database: Kysely's
+ * migration lock, the gazetteer's seeding lock, each held while the holder works. On a
+ * loaded two-core machine that was seen to pass the 10 s request bound, and the second
+ * instance failed to start; five minutes still ends a start-up that truly hangs.
+ */
+export const STARTUP_STATEMENT_TIMEOUT_MS = 300_000;
+
 /** Opens the configured database and applies pending migrations. */
 export async function openDatabase(options: {
   dataDir: string;
@@ -54,15 +68,17 @@ export async function openDatabase(options: {
   let opened: OpenedDatabase;
   if (options.databaseUrl) {
     const pg = await postgresDriver();
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: 10,
-      connectionTimeoutMillis: POSTGRES_TIMEOUTS.connectionTimeoutMillis,
-      ...(options.statementTimeoutMs
-        ? { statement_timeout: options.statementTimeoutMs, query_timeout: options.statementTimeoutMs + 1000 }
-        : {}),
-      keepAlive: true,
-    });
+    const poolOf = (max: number, statementTimeoutMs: number | undefined) =>
+      new pg.Pool({
+        connectionString: options.databaseUrl,
+        max,
+        connectionTimeoutMillis: POSTGRES_TIMEOUTS.connectionTimeoutMillis,
+        ...(statementTimeoutMs
+          ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + 1000 }
+          : {}),
+        keepAlive: true,
+      });
+    const pool = poolOf(10, options.statementTimeoutMs);
     // a client losing its connection (server restart, failover) must never crash the
     // process: idle clients report to the pool, checked-out ones to their own listener;
     // the query in flight fails (503) and the pool opens a fresh connection next time
@@ -74,16 +90,37 @@ export async function openDatabase(options: {
     const db = new Kysely<Database>({
       dialect: instrument(guardedDialect(new PostgresDialect({ pool })), 'postgresql'),
     });
-    opened = { db, dialect: 'postgres', sqlite: null, pgPool: pool, close: () => db.destroy() };
+    // a pool of its own for start-up work; its idle connections close by themselves
+    const startup = options.statementTimeoutMs
+      ? new Kysely<Database>({
+          dialect: guardedDialect(new PostgresDialect({ pool: poolOf(2, STARTUP_STATEMENT_TIMEOUT_MS) })),
+        })
+      : db;
+    opened = {
+      db,
+      dialect: 'postgres',
+      sqlite: null,
+      pgPool: pool,
+      startup,
+      close: async () => {
+        if (startup !== db) await startup.destroy();
+        await db.destroy();
+      },
+    };
   } else {
     const file = join(options.dataDir, 'svc.sqlite');
     const sqlite = openSqliteFile(options.dataDir, file);
     const db = new Kysely<Database>({
       dialect: instrument(guardedDialect(new SqliteDialect({ database: sqlite })), 'sqlite'),
     });
-    opened = { db, dialect: 'sqlite', sqlite, pgPool: null, close: () => db.destroy() };
+    opened = { db, dialect: 'sqlite', sqlite, pgPool: null, startup: db, close: () => db.destroy() };
   }
-  await migrate(opened.db);
+  try {
+    await migrate(opened.startup);
+  } catch (error) {
+    await opened.close().catch(() => {});
+    throw error;
+  }
   return opened;
 }
 
