@@ -52,7 +52,7 @@ let fedKey: string;
 let twinKey: string;
 
 interface Answer {
-  meta: { sources: Array<{ id: string; status: string }> };
+  meta: { sources: Array<{ id: string; status: string; as_of: string | null }> };
   hourly: Array<{ hour: string; c: number }>;
 }
 
@@ -122,11 +122,15 @@ test('at every hour of the day: a station answers its reading, elsewhere the doc
     now = START + step * HOUR;
     const latest = Math.floor(now / HOUR) * HOUR - HOUR;
     const label = new Date(now).toISOString().slice(11, 16);
-    // both services have polled the day's new hour (the pollers run every second)
+    // both services have polled the day's new hour (the pollers run every second, each
+    // feed on its own: the weather's new hour may come before the stations' — so the
+    // wait is on the feed's own newest value, not on the answer's last hour)
     const current = async (service: TestService, key: string, feed: string) => {
       const answer = await records(service, key, 'realtime', PLACES.park);
-      const fresh = answer.meta.sources.find((s) => s.id === feed)?.status === 'fresh';
-      return fresh && Date.parse(answer.hourly.at(-1)!.hour) === latest ? answer : undefined;
+      const source = answer.meta.sources.find((s) => s.id === feed);
+      const polled =
+        source?.status === 'fresh' && source.as_of !== null && Date.parse(source.as_of) >= latest;
+      return polled && Date.parse(answer.hourly.at(-1)!.hour) === latest ? answer : undefined;
     };
     const wait = { timeoutMs: 60_000, intervalMs: 200 };
     await until(() => current(fedService, fedKey, 'ircel-celine'), {
