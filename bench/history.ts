@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { openDatabase } from '../src/adapters/store/database.ts';
+import { createFeedStore } from '../src/adapters/store/feed-store.ts';
 import { CLI_ENTRY } from '../test/helpers/built-service.ts';
 import {
   ircelData,
@@ -19,7 +21,9 @@ import { figure, NOISE, percentile } from './figures.ts';
  * Issue #50: a 31-day single-point `GET /v1/history` (745 hourly records, JSON) on the
  * built server, its feeds on the local stand-in (the real clock), sequential requests
  * over loopback, each a different point near the Grand-Place (nothing cached: history
- * is computed a day at a time on every request). Goal: p95 ≤ 500 ms.
+ * is computed a day at a time on every request). The store holds the whole month, as
+ * a month of polls leaves it: the stand-in's newest day of readings copied back a day at
+ * a time, so each older day reads and screens its own readings. Goal: p95 ≤ 500 ms.
  */
 const HOUR = 3_600_000;
 const ROOT = new URL('../', import.meta.url).pathname;
@@ -47,6 +51,20 @@ const created = await run(
 );
 const key = (JSON.parse(created.stdout) as { key: string }).key;
 const server = startInstance('bench-history', env);
+
+/** the newest stored day's readings, copied to each of the 31 days before it */
+async function fillMonth(latest: number): Promise<void> {
+  const opened = await openDatabase({ dataDir });
+  try {
+    const store = createFeedStore(opened.db);
+    const day = await store.readings(latest - 23 * HOUR, latest);
+    for (let k = 1; k <= 31; k++)
+      await store.save(day.map((r) => ({ ...r, hourMs: r.hourMs - k * 24 * HOUR })));
+    console.log(`stored ${day.length} readings a day over 31 days`);
+  } finally {
+    await opened.close();
+  }
+}
 try {
   await waitHealthy(server, 120_000);
   const headers = { authorization: `Bearer ${key}` };
@@ -64,6 +82,7 @@ try {
     if (i > 240) throw new Error('the feeds never became fresh');
     await new Promise((r) => setTimeout(r, 500));
   }
+  await fillMonth(latest);
   const samples: number[] = [];
   let records = 0;
   for (let i = 0; i < 23; i++) {

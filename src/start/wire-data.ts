@@ -85,6 +85,7 @@ export function wireDataServices(
     resolveAddress,
     clock,
     live: liveFeeds.live,
+    store: liveFeeds.store,
     keptFrom,
     referenceYear: (domain) => referenceYears.current().years.find((y) => y.domain === domain),
     referenceSources: (domain) => referenceYears.sources(domain),

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
+import { createFeedStore } from '../../src/adapters/store/feed-store.ts';
 import { createReferenceStore } from '../../src/adapters/store/reference-store.ts';
-import { METEO_QUANTITIES } from '../../src/domain/live/readings.ts';
+import { METEO_QUANTITIES, type Reading } from '../../src/domain/live/readings.ts';
 import { type ReferenceYear, referenceVersion } from '../../src/domain/live/reference-year.ts';
 import { type FedStation, fed, fedFeeds } from '../helpers/fed-series.ts';
 import { type FeedReplay, startFeedReplay } from '../helpers/feed-replay.ts';
@@ -13,8 +14,9 @@ import { until } from '../helpers/until.ts';
  * Issue #50, `GET /v1/history`, through HTTP against the feeds stand-in (its 36-hour
  * look-back) polled over a few hours of an injected clock: the records from 30 hours ago
  * to the latest hour follow the fed series hour by hour at a station and say which hours
- * were observed; NDJSON and CSV parse, gzip when asked; a backfilled year's hours are
- * served; a range outside what is kept is a 400 saying what is kept.
+ * were observed; older stored hours stand on their own day's readings; NDJSON and CSV
+ * parse, gzip when asked; a backfilled year's hours are served; a range outside what is
+ * kept is a 400 saying what is kept.
  */
 const HOUR = 3_600_000;
 const START = Date.UTC(2026, 10, 20, 9, 20);
@@ -140,6 +142,87 @@ test('from 30 hours ago to now: the fed series hour by hour, the observed hours 
     );
     assert.ok(Math.abs(record.wind_10m_ms - fed.windMs) < 0.5, `${record.hour}: wind`);
   });
+});
+
+/** a stored day's meteorology, unlike anything the stand-in or the generator says */
+const STORED_METEO: Record<string, number> = {
+  ta_c: -4,
+  rh_pct: 85,
+  wind_ms: 7,
+  wind_dir_deg: 45,
+  gust_ms: 11,
+  ghi_wm2: 0,
+  cloud_pct: 90,
+};
+const STORED_NO2 = 62;
+
+test("stored hours older than the held ones stand on their own day's readings", async () => {
+  // ten days back: long before the stand-in's look-back, well within FEED_RETENTION_DAYS
+  const day = Math.floor(START / HOUR) * HOUR - 10 * 24 * HOUR;
+  const gap = day + 7 * HOUR;
+  const readings: Reading[] = [];
+  // the day and six hours either side, as a poll of those hours would have stored them
+  for (let h = day - 6 * HOUR; h <= day + 30 * HOUR; h += HOUR) {
+    for (const quantity of METEO_QUANTITIES)
+      readings.push({
+        feed: 'open-meteo',
+        site: 'bxl',
+        quantity,
+        hourMs: h,
+        value: STORED_METEO[quantity]!,
+        lat: 50.85,
+        lon: 4.35,
+      });
+    if (h !== gap)
+      readings.push({
+        feed: 'ircel-celine',
+        site: '41B004',
+        quantity: 'no2',
+        hourMs: h,
+        value: STORED_NO2,
+        lat: STATION.lat,
+        lon: STATION.lon,
+      });
+  }
+  await createFeedStore(service.composition.database.db).save(readings);
+
+  const response = await history(`from=${iso(day)}&to=${iso(day + 23 * HOUR)}`);
+  assert.equal(response.statusCode, 200, response.body);
+  const body = response.json() as {
+    meta: { sources: Array<{ id: string; as_of: string | null; status: string }> };
+    hourly: HistoryRecord[];
+  };
+  assert.equal(body.hourly.length, 24);
+  const station = body.meta.sources.find((s) => s.id === 'ircel-celine');
+  assert.equal(station?.as_of, new Date(day + 23 * HOUR).toISOString(), 'the newest stored hour asked');
+  assert.ok(!body.meta.sources.some((s) => s.id === 'synthetic'), JSON.stringify(body.meta.sources));
+  body.hourly.forEach((record, i) => {
+    const hourMs = day + i * HOUR;
+    assert.equal(Number(record.timestamp), hourMs);
+    assert.equal(record.basis, hourMs === gap ? 'assimilated' : 'observed', record.hour);
+    assert.ok(
+      Math.abs(record.air_temp_c - STORED_METEO.ta_c!) < 1.5,
+      `${record.hour}: ${record.air_temp_c} °C`,
+    );
+    assert.ok(
+      Math.abs(record.wind_10m_ms - STORED_METEO.wind_ms!) < 0.5,
+      `${record.hour}: wind ${record.wind_10m_ms}`,
+    );
+    if (hourMs !== gap)
+      assert.ok(
+        Math.abs(record.c - STORED_NO2) <= 0.05 + 1e-9,
+        `${record.hour}: ${record.c} vs stored ${STORED_NO2}`,
+      );
+  });
+
+  // a day nothing was stored for is the generator's, and says so
+  const empty = day - 2 * 24 * HOUR;
+  const bare = (await history(`from=${iso(empty)}&to=${iso(empty + 23 * HOUR)}`)).json() as {
+    meta: { sources: Array<{ id: string }> };
+    hourly: HistoryRecord[];
+  };
+  assert.ok(bare.hourly.every((r) => r.basis === 'synthetic'));
+  assert.ok(bare.meta.sources.some((s) => s.id === 'synthetic'));
 });
 
 test('NDJSON and CSV parse (gzip when accepted) and carry the same records', async () => {

@@ -99,6 +99,16 @@ export function createFeedStore(
         lon: Number(row.lon),
       }));
     },
+    async newestWithin(fromMs, toMs) {
+      const rows = await db
+        .selectFrom('feed_readings')
+        .select((eb) => ['feed', eb.fn.max('hour_ms').as('newest')])
+        .where('hour_ms', '>=', fromMs)
+        .where('hour_ms', '<=', toMs)
+        .groupBy('feed')
+        .execute();
+      return new Map(rows.map((row) => [row.feed as FeedId, Number(row.newest)]));
+    },
     async save(readings) {
       const readMs = clock();
       for (let i = 0; i < readings.length; i += CHUNK) {

@@ -9,6 +9,7 @@
  * Mercator and makes cutting tiles exact. Cells are addressed by a flat index
  * `row * cols + col`, row 0 at the north edge.
  */
+import type { LiveInputs } from '../live/live-inputs.ts';
 import { LAYERS, TIMED_LAYERS, type TimedMapLayer } from '../map/layers.ts';
 import type { MetricId } from '../metrics/registry.ts';
 
@@ -69,8 +70,12 @@ export interface NearestOutdoor {
 export type SeriesSpan =
   /** every hour of the domain's reference year, UTC, 8760 or 8784 records */
   | { kind: 'reference' }
-  /** observed ("now-cast") hours from `fromMs` to `toMs` inclusive, both on the hour */
-  | { kind: 'observed'; fromMs: number; toMs: number }
+  /**
+   * observed ("now-cast") hours from `fromMs` to `toMs` inclusive, both on the hour, on
+   * the held live inputs, or on `inputs` when given: the stored readings of hours older
+   * than the held window (`GET /v1/history`)
+   */
+  | { kind: 'observed'; fromMs: number; toMs: number; inputs?: LiveInputs }
   /** forecast steps issued at `issuedMs` (the most recent observed hour) */
   | { kind: 'forecast'; issuedMs: number };
 
@@ -79,6 +84,13 @@ export type SeriesSpan =
  * properties each carries: its metric's map layer's fields, in their order.
  */
 export type TimedLayer = TimedMapLayer;
+
+/** what tells two spans' work apart: a span's own inputs by their version, not their values */
+export function spanKey(span: SeriesSpan): string {
+  if (span.kind === 'reference') return 'reference';
+  if (span.kind === 'forecast') return `forecast:${span.issuedMs}`;
+  return `observed:${span.fromMs}:${span.toMs}:${span.inputs?.version ?? 'held'}`;
+}
 export const LAYER_FIELDS = Object.fromEntries(
   TIMED_LAYERS.map((layer): [TimedLayer, readonly string[]] => [
     layer,

@@ -128,3 +128,22 @@ export function feedStatus(
 export function isoOrNull(ms: number | null): string | null {
   return ms === null ? null : new Date(ms).toISOString();
 }
+
+/**
+ * The sources of an answer whose hours stand on two sets of inputs (a history reaching
+ * past the held hours into older stored ones): one entry per feed and input, the usable
+ * one where either is; the generator's entry only for an input no feed covered at all
+ * (each hour's own basis says which hours were synthetic).
+ */
+export function mergeSources(recent: readonly Source[], older: readonly Source[]): Source[] {
+  const merged = [...recent];
+  for (const source of older) {
+    const i = merged.findIndex((s) => s.id === source.id && s.input === source.input);
+    if (i < 0) merged.push(source);
+    else if (merged[i]!.status === 'fallback' && source.status !== 'fallback') merged[i] = source;
+  }
+  const covered = new Set(
+    merged.filter((s) => s.id !== 'synthetic' && s.status !== 'fallback').map((s) => s.input),
+  );
+  return merged.filter((s) => s.id !== 'synthetic' || !covered.has(s.input));
+}

@@ -14,7 +14,7 @@ import type {
   SeriesSpan,
   TimedLayer,
 } from '../../domain/grid/model-data.ts';
-import { NATIONAL_DOMAIN } from '../../domain/grid/model-data.ts';
+import { NATIONAL_DOMAIN, spanKey } from '../../domain/grid/model-data.ts';
 import { type LiveInputs, NO_LIVE_INPUTS } from '../../domain/live/live-inputs.ts';
 import { NO_REFERENCE_YEARS, type ReferenceYears } from '../../domain/live/reference-year.ts';
 import { layerTileCut } from '../../domain/map/layer-tile.ts';
@@ -230,8 +230,7 @@ class EmbeddedModel implements MicroclimateModel {
     opts?: CallOptions,
   ): Promise<CellSeries[]> {
     this.get(domain);
-    const key =
-      opts?.workKey && `${opts.workKey}|series|${domain}|${JSON.stringify(span)}|${cells.join(',')}`;
+    const key = opts?.workKey && `${opts.workKey}|series|${domain}|${spanKey(span)}|${cells.join(',')}`;
     return this.registry.run(key, opts?.workKey, opts?.deadlineMs, async () => {
       // a reference year is milliseconds of kernel per cell, far more than a thread hop: fewer
       // cells than threads are cut into slices of hours (the kernel carries nothing from

@@ -7,11 +7,13 @@ import { apiError } from '../../domain/errors/catalogue.ts';
 import type { CellSeries, DomainId } from '../../domain/grid/model-data.ts';
 import type { KeyRecord } from '../../domain/keys/key-record.ts';
 import type { LiveInputs, LivePoint } from '../../domain/live/live-inputs.ts';
-import type { Source } from '../../domain/live/provenance.ts';
+import { mergeSources, type Source } from '../../domain/live/provenance.ts';
 import type { ReferenceYear } from '../../domain/live/reference-year.ts';
 import { distanceM } from '../../domain/live/station-view.ts';
 import { HYPER_LOCAL_DATASET } from '../../domain/stats/historical-stats.ts';
-import type { LiveData } from '../live/live-data.ts';
+import type { ObservationStore } from '../live/feeds-port.ts';
+import { groupReadings } from '../live/group-readings.ts';
+import { heldFrom, type LiveData } from '../live/live-data.ts';
 import type { ModelSampling } from '../ports/model-sampling-port.ts';
 import type { ModelSeries } from './model-series-port.ts';
 import { withoutUnheld } from './records-body.ts';
@@ -20,12 +22,14 @@ import { type ResolveAddress, resolveLocation } from './resolve-location.ts';
 
 /**
  * `GET /v1/history` (issue #50): the real-time records of a past range, an hour each,
- * tagged with what they stand on (domain/data/history-records.ts). Hours come from two
- * places: the stored readings' window (FEED_RETENTION_DAYS back to the latest observed
- * hour: the model's observed hours, which follow the fed inputs it holds) and a
- * backfilled reference year (`svc feeds backfill`: the model's reference series over
- * that year). Everything a refusal needs is checked before the first byte; the records
- * are then produced a day at a time, so a long range never sits whole in memory.
+ * tagged with what they stand on (domain/data/history-records.ts). Hours come from three
+ * places: the last ~36 hours from the inputs the model holds (the same numbers as
+ * `/v1/realtime`); older stored hours (FEED_RETENTION_DAYS back) from the store's
+ * readings of their own day, read and screened as the held ones are, which the model's
+ * observed hours run on; and a backfilled reference year (`svc feeds backfill`: the
+ * model's reference series over that year). Everything a refusal needs is checked before
+ * the first byte; the records are then produced a day at a time, so a long range never
+ * sits whole in memory.
  */
 export interface HistoryQuery {
   address?: string | undefined;
@@ -42,7 +46,9 @@ export interface HistoryDeps {
   resolveAddress: ResolveAddress;
   clock: () => number;
   /** the feeds: their held inputs and sources; null without FEED_* (nothing stored) */
-  live: Pick<LiveData, 'configured' | 'inputs' | 'realtimeSources'> | null;
+  live: Pick<LiveData, 'configured' | 'inputs' | 'realtimeSources' | 'storedSources'> | null;
+  /** the stored readings (older hours than the held ones); null without feeds */
+  store: Pick<ObservationStore, 'readings' | 'newestWithin'> | null;
   /** the oldest stored hour at a time (FEED_RETENTION_DAYS) */
   keptFrom: (nowMs: number) => number;
   /** a domain's backfilled year, if any, and its sources */
@@ -80,6 +86,14 @@ const HOUR_MS = 3_600_000;
 const CHUNK_HOURS = 24;
 /** stations this far from the point count for its `observed` hours (as the model's city correction) */
 const STATION_REACH_M = 40_000;
+/**
+ * a stored day is read with this much either side: the screening of its meteorology
+ * fills a gap from the values around it, as it does for the held hours
+ */
+const STORED_MARGIN_MS = 6 * HOUR_MS;
+
+/** where an hour's records come from: the held inputs, the store's older readings, a backfilled year */
+type HourOrigin = 'held' | 'stored' | 'year';
 
 interface Window {
   fromMs: number;
@@ -153,13 +167,22 @@ export function createHistoryService(deps: HistoryDeps): HistoryService {
       if (cells.length === 0)
         throw apiError('outside_coverage', 'No outdoor grid cell was found near this location.');
       const info = deps.model.domain(domain);
+      const recentFrom = heldFrom(now);
+      const originOf = (hourMs: number): HourOrigin =>
+        !within(stored, hourMs) ? 'year' : hourMs >= recentFrom || !deps.store ? 'held' : 'stored';
       // the inputs the recent hours stand on, taken before the model is asked (LiveData.snapshot)
       const inputs: LiveInputs | null = deps.live?.configured ? deps.live.inputs() : null;
-      const sources: Source[] = [];
+      let sources: Source[] = [];
       if (storedHours > 0 && deps.live) {
         const lo = Math.max(range.fromMs, stored!.fromMs);
         const hi = Math.min(range.toMs, stored!.toMs);
-        sources.push(...deps.live.realtimeSources({ fromMs: lo, toMs: hi }));
+        if (hi >= recentFrom || !deps.store)
+          sources = deps.live.realtimeSources({ fromMs: Math.max(lo, recentFrom), toMs: hi });
+        if (lo < recentFrom && deps.store) {
+          const older = { fromMs: lo, toMs: Math.min(hi, recentFrom - HOUR_MS) };
+          const newest = await deps.store.newestWithin(older.fromMs, older.toMs);
+          sources = mergeSources(sources, deps.live.storedSources(older, newest));
+        }
       }
       if (yearHours > 0) sources.push(...(deps.referenceSources(domain) ?? []));
       const held = at.held;
@@ -175,35 +198,53 @@ export function createHistoryService(deps: HistoryDeps): HistoryService {
         return yearSeries;
       };
 
-      async function hoursOf(fromMs: number, toMs: number, fromStore: boolean): Promise<HistoryRecord[]> {
-        let series: CellSeries[];
-        if (fromStore) series = await deps.model.series(domain, cells, { kind: 'observed', fromMs, toMs });
-        else {
-          const i0 = (fromMs - backfilled!.fromMs) / HOUR_MS;
-          series = sliceSeries(await referenceSeries(), i0, i0 + (toMs - fromMs) / HOUR_MS + 1);
+      /** the series of a run of hours and the points its basis is told from */
+      async function seriesOf(
+        fromMs: number,
+        toMs: number,
+        origin: HourOrigin,
+      ): Promise<{ series: CellSeries[]; stations: LivePoint<string>[]; fed: LivePoint<string>[] }> {
+        if (origin === 'held') {
+          const series = await deps.model.series(domain, cells, { kind: 'observed', fromMs, toMs });
+          return { series, stations: liveStations, fed: liveFed };
         }
+        if (origin === 'stored') {
+          const day = await groupReadings(
+            await deps.store!.readings(fromMs - STORED_MARGIN_MS, toMs + STORED_MARGIN_MS),
+          );
+          const series = await deps.model.series(domain, cells, {
+            kind: 'observed',
+            fromMs,
+            toMs,
+            inputs: day,
+          });
+          return { series, stations: near(day.stations, location), fed: [...day.meteo, ...day.cams] };
+        }
+        const i0 = (fromMs - backfilled!.fromMs) / HOUR_MS;
+        const series = sliceSeries(await referenceSeries(), i0, i0 + (toMs - fromMs) / HOUR_MS + 1);
+        return { series, stations: yearStations, fed: yearFed };
+      }
+
+      async function hoursOf(fromMs: number, toMs: number, origin: HourOrigin): Promise<HistoryRecord[]> {
+        const { series, stations, fed } = await seriesOf(fromMs, toMs, origin);
         const records = meanRecords(series, info.models);
         const scoped = fullScope ? records : withoutUnheld(records, held);
-        return scoped.map((record) => {
-          const hourMs = Number(record.timestamp);
-          const basis = fromStore
-            ? basisOf(hourMs, liveStations, liveFed)
-            : basisOf(hourMs, yearStations, yearFed);
-          return { ...record, basis };
-        });
+        return scoped.map((record) => ({
+          ...record,
+          basis: basisOf(Number(record.timestamp), stations, fed),
+        }));
       }
 
       async function* records(): AsyncGenerator<HistoryRecord[]> {
         for (let start = range.fromMs; start <= range.toMs; start += CHUNK_HOURS * HOUR_MS) {
           const end = Math.min(range.toMs, start + (CHUNK_HOURS - 1) * HOUR_MS);
-          // a day may straddle the two windows: each run of hours from its own
+          // a day may straddle two origins: each run of hours from its own
           let runStart = start;
           while (runStart <= end) {
-            const fromStore = within(stored, runStart);
+            const origin = originOf(runStart);
             let runEnd = runStart;
-            while (runEnd + HOUR_MS <= end && within(stored, runEnd + HOUR_MS) === fromStore)
-              runEnd += HOUR_MS;
-            yield await hoursOf(runStart, runEnd, fromStore);
+            while (runEnd + HOUR_MS <= end && originOf(runEnd + HOUR_MS) === origin) runEnd += HOUR_MS;
+            yield await hoursOf(runStart, runEnd, origin);
             runStart = runEnd + HOUR_MS;
           }
         }

@@ -97,4 +97,6 @@ export interface ObservationStore {
   siteReadings(feed: FeedId, site: string, fromMs: number, toMs: number): Promise<Reading[]>;
   /** readings of every feed whose hour lies in [fromMs, toMs] */
   readings(fromMs: number, toMs: number): Promise<Reading[]>;
+  /** per feed with readings in [fromMs, toMs], its newest hour there */
+  newestWithin(fromMs: number, toMs: number): Promise<Map<FeedId, number>>;
 }

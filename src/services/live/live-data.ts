@@ -1,10 +1,5 @@
 import { AIR_BIAS_INPUT, AIR_INPUT, METEOROLOGY_INPUT } from '../../domain/live/feed-inputs.ts';
-import {
-  type LiveInputs,
-  LiveInputsBuilder,
-  type LiveStation,
-  NO_LIVE_INPUTS,
-} from '../../domain/live/live-inputs.ts';
+import { type LiveInputs, type LiveStation, NO_LIVE_INPUTS } from '../../domain/live/live-inputs.ts';
 import {
   FEED_ATTRIBUTION,
   FEED_INPUT,
@@ -19,6 +14,7 @@ import type { FeedId } from '../../domain/live/readings.ts';
 import { type ScreeningSummary, screeningSummary } from '../../domain/weather-screening/summary.ts';
 import type { Metrics } from '../ports/telemetry-port.ts';
 import type { FeedStore } from './feeds-port.ts';
+import { groupReadings } from './group-readings.ts';
 import type { ModelObservationInput } from './model-observations-port.ts';
 
 /**
@@ -70,6 +66,11 @@ export interface LiveData {
   /** part of every real-time and forecast cache key: new data or a new status recompute */
   key(): string;
   realtimeSources(hours: AnswerHours): Source[];
+  /**
+   * the real-time sources of stored hours older than the held ones (`GET /v1/history`):
+   * `newest` holds each feed's newest stored hour among them
+   */
+  storedSources(hours: AnswerHours, newest: ReadonlyMap<FeedId, number>): Source[];
   forecastSources(hours: AnswerHours, issuedMs: number): Source[];
   /**
    * the sources as they stand now, to be told after the answer is computed: taken before
@@ -97,9 +98,9 @@ const HOUR_MS = 3_600_000;
  * feeds' 36-hour look-back, which /v1/history serves assimilated
  */
 const PAST_MS = 36 * HOUR_MS;
+/** the oldest hour the held inputs always cover at `nowMs` (older stored hours: read from the store) */
+export const heldFrom = (nowMs: number) => Math.ceil((nowMs - PAST_MS) / HOUR_MS) * HOUR_MS;
 const AHEAD_MS = 50 * HOUR_MS;
-/** readings grouped per turn of the event loop */
-const GROUP_SLICE = 2_000;
 
 /** the newest hour of `feed` in the inputs within [fromMs, toMs], or null */
 function newestUsed(inputs: LiveInputs, feed: FeedId, fromMs: number, toMs: number): number | null {
@@ -112,6 +113,12 @@ function newestUsed(inputs: LiveInputs, feed: FeedId, fromMs: number, toMs: numb
         if (hourMs >= fromMs && hourMs <= toMs && (newest === null || hourMs > newest)) newest = hourMs;
   return newest;
 }
+
+/** what the real-time hours stand on: the feeds behind each input */
+const REALTIME_INPUTS: ReadonlyArray<{ feed: FeedId; input: string }> = [
+  { feed: 'open-meteo', input: METEOROLOGY_INPUT },
+  { feed: 'ircel-celine', input: AIR_INPUT },
+];
 
 export function createLiveData(deps: LiveDataDeps): LiveData {
   const clock = deps.clock ?? Date.now;
@@ -128,17 +135,21 @@ export function createLiveData(deps: LiveDataDeps): LiveData {
     Math.min(30_000, Math.max(1_000, Math.min(...deps.feeds.map((f) => f.pollMs), 60_000) / 2));
 
   interface Held {
-    inputs: LiveInputs;
+    /** the newest hour of a feed's values within the hours, or null */
+    newest(feed: FeedId, hours: AnswerHours): number | null;
     states: Map<FeedId, FeedState>;
   }
-  const held = (): Held => ({ inputs, states });
+  const heldNow = (current: LiveInputs): Held['newest'] => {
+    return (feed, hours) => newestUsed(current, feed, hours.fromMs, hours.toMs);
+  };
+  const held = (): Held => ({ newest: heldNow(inputs), states });
 
   function statusOf(
     feed: ConfiguredFeed,
     hours: AnswerHours,
     at: Held = held(),
   ): { status: SourceStatus; asOf: number | null } {
-    const asOf = newestUsed(at.inputs, feed.feed, hours.fromMs, hours.toMs);
+    const asOf = at.newest(feed.feed, hours);
     return {
       status: feedStatus(at.states.get(feed.feed), asOf !== null, clock(), feed.pollMs, feed.normalLagMs),
       asOf,
@@ -204,13 +215,7 @@ export function createLiveData(deps: LiveDataDeps): LiveData {
       deps.store.states(),
     ]);
     states = new Map(list.map((s) => [s.feed, s]));
-    // grouped a slice at a time, the event loop turning between (issue #37: ≤ 20 ms blocks)
-    const builder = new LiveInputsBuilder();
-    for (let i = 0; i < readings.length; i += GROUP_SLICE) {
-      if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-      builder.add(readings.slice(i, i + GROUP_SLICE));
-    }
-    const next = builder.build();
+    const next = await groupReadings(readings);
     if (next.version === inputs.version || next.version === applying) return;
     if (!deps.model?.setLiveInputs) {
       inputs = next;
@@ -290,18 +295,13 @@ export function createLiveData(deps: LiveDataDeps): LiveData {
     forecastSources(hours, issuedMs) {
       return live.snapshot().forecastSources(hours, issuedMs);
     },
+    storedSources(hours, newest) {
+      return sourcesFor(REALTIME_INPUTS, hours, { newest: (feed) => newest.get(feed) ?? null, states });
+    },
     snapshot() {
       const at = held();
       return {
-        realtimeSources: (hours) =>
-          sourcesFor(
-            [
-              { feed: 'open-meteo', input: METEOROLOGY_INPUT },
-              { feed: 'ircel-celine', input: AIR_INPUT },
-            ],
-            hours,
-            at,
-          ),
+        realtimeSources: (hours) => sourcesFor(REALTIME_INPUTS, hours, at),
         forecastSources(hours, issuedMs) {
           const sources = sourcesFor(
             [

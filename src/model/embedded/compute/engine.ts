@@ -259,19 +259,28 @@ export class ModelEngine {
    * A run of observed or forecast hours: fed meteorology in its tables and, where stations
    * or CAMS have values, the measured concentrations spread over the grid.
    */
-  private liveRun(id: DomainId, hours: readonly HourSpec[], table: (m: Morphology) => HourTable): Run {
+  private liveRun(
+    id: DomainId,
+    hours: readonly HourSpec[],
+    table: (m: Morphology) => HourTable,
+    live: LiveInputs = this.live,
+  ): Run {
     const m = this.morphology(id);
-    return this.liveFields.of(liveFieldKey(id, m.info.revision, this.live.version, hours), () => {
+    const compute = () => {
       const run = this.run(id, table);
-      if (this.live.stations.length === 0 && this.live.cams.length === 0) return run;
+      if (live.stations.length === 0 && live.cams.length === 0) return run;
       run.correction = stationCorrection({
         run,
         hours,
-        live: this.live,
+        live,
         observedRun: (hourMs) => this.run(id, (d) => this.tables.single(d, { hourMs })),
       });
       return run;
-    });
+    };
+    // a stored day of history (inputs of its own) is asked once: kept, it would push out
+    // the spans every location and tile of the live hours share
+    if (live !== this.live) return compute();
+    return this.liveFields.of(liveFieldKey(id, m.info.revision, live.version, hours), compute);
   }
 
   /**
@@ -310,7 +319,8 @@ export class ModelEngine {
     } else if (span.kind === 'observed') {
       hours = hourRange(span.fromMs, span.toMs);
       const specs = hours.map((hourMs) => ({ hourMs }));
-      run = this.liveRun(id, specs, (d) => this.tables.build(d, specs, true));
+      const inputs = span.inputs ?? this.live;
+      run = this.liveRun(id, specs, (d) => this.tables.build(d, specs, span.inputs ?? true), inputs);
     } else {
       const issuedMs = span.issuedMs;
       hours = forecastSteps(issuedMs, FORECAST_CEILING_HOURS);

@@ -56,8 +56,12 @@ export class HourTables {
     this.live = inputs;
   }
 
-  /** `live`: the hours are observed or forecast ones, which fed meteorology replaces where it has them */
-  build(m: Morphology, hours: readonly HourSpec[], live = false): HourTable {
+  /**
+   * `live`: the hours are observed or forecast ones, which fed meteorology replaces where
+   * it has them: the held inputs (true) or the given ones (stored hours older than those)
+   */
+  build(m: Morphology, hours: readonly HourSpec[], live: boolean | LiveInputs = false): HourTable {
+    const fedInputs = live === true ? this.live : live === false ? null : live;
     const table = createHourTable(hours.length);
     const { lat, lon } = m.centre;
     const climate = m.climate;
@@ -72,7 +76,9 @@ export class HourTables {
         !forecast && m.referenceWeather && new Date(h.hourMs).getUTCFullYear() === m.info.referenceYear;
       // measured weather, where fed, wins over the generated one and the city's file alike;
       // a backfilled year's archive weather over both for that year's hours
-      const fed = live ? withFedMeteorology(this.live, m.centre, h.hourMs, w) : { weather: w, fed: false };
+      const fed = fedInputs
+        ? withFedMeteorology(fedInputs, m.centre, h.hourMs, w)
+        : { weather: w, fed: false };
       const backfilled = this.reference.get(m.info.id);
       const archived =
         !forecast && !fed.fed && backfilled && new Date(h.hourMs).getUTCFullYear() === backfilled.year.year
