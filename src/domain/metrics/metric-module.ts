@@ -88,9 +88,18 @@ export interface MetricRecordField {
 export type AlertRecord = Readonly<Record<string, number | string | undefined>>;
 
 /** A field an alert condition may test (POST /alerts), read from one forecast record. */
+/** a name as the events' texts write it, per language (the subscription's `lang`) */
+export interface AlertLabel {
+  readonly en: string;
+  readonly fr: string;
+  readonly nl: string;
+}
+
 export interface MetricAlertField {
   /** the condition's `field` */
   readonly name: string;
+  /** how an event's text names it */
+  readonly label: AlertLabel;
   readonly unit: string;
   /** the range a condition's `value` must lie in */
   readonly min: number;

@@ -1,6 +1,7 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { alertFields, episodeOf } from '../../domain/alerts/conditions.ts';
 import { parseState, type SubscriptionState, transition } from '../../domain/alerts/episodes.ts';
+import { type AlertLang, clearedText, outlookText, triggeredText } from '../../domain/alerts/event-text.ts';
 import { eventId } from '../../domain/alerts/events.ts';
 import { outlookOf } from '../../domain/alerts/outlook.ts';
 import type { AlertRecord, MetricAlertField } from '../../domain/metrics/metric-module.ts';
@@ -52,6 +53,9 @@ const FIELDS: ReadonlyMap<string, MetricAlertField> = new Map(
   alertFields(DEFAULT_METRICS).map((f) => [f.field.name, f.field]),
 );
 
+const LANGS: readonly string[] = ['en', 'fr', 'nl'] satisfies AlertLang[];
+const langOf = (lang: string): AlertLang => (LANGS.includes(lang) ? (lang as AlertLang) : 'en');
+
 /** the local date and hour of `ms` in `timeZone` */
 function localParts(ms: number, timeZone: string): { date: string; hour: number } {
   const parts = new Intl.DateTimeFormat('en-CA', {
@@ -97,6 +101,7 @@ export function createAlertEvaluator(deps: EvaluatorDeps): AlertEvaluator {
     const events: NewEvent[] = [];
     const meta = { sources: forecast.sources };
     const location = { lat: subscription.lat, lon: subscription.lon, address: subscription.address };
+    const lang = langOf(subscription.lang);
     subscription.conditions.forEach((condition, index) => {
       const field = FIELDS.get(condition.field);
       if (!field) return;
@@ -106,9 +111,24 @@ export function createAlertEvaluator(deps: EvaluatorDeps): AlertEvaluator {
       if (next.event === null) return;
       const id = eventId(subscription.id, index, next.state.episode, next.event);
       const data =
-        next.event === 'alert.triggered'
-          ? { condition, condition_index: index, location, ...episode, meta }
-          : { condition, condition_index: index, location, meta };
+        next.event === 'alert.triggered' && episode
+          ? {
+              condition,
+              condition_index: index,
+              location,
+              ...episode,
+              text: triggeredText(lang, field, condition, episode, forecast.timeZone),
+              lang,
+              meta,
+            }
+          : {
+              condition,
+              condition_index: index,
+              location,
+              text: clearedText(lang, field, condition),
+              lang,
+              meta,
+            };
       events.push(newEvent(id, next.event, subscription.id, nowMs, data));
     });
     if (subscription.outlookHour !== null) {
@@ -124,7 +144,8 @@ export function createAlertEvaluator(deps: EvaluatorDeps): AlertEvaluator {
           newEvent(eventId(subscription.id, 'outlook', local.date), 'outlook.daily', subscription.id, nowMs, {
             ...outlook,
             location,
-            lang: subscription.lang,
+            text: outlookText(lang, outlook, forecast.timeZone),
+            lang,
             meta,
           }),
         );

@@ -8,6 +8,11 @@ export const THERMAL_ALERTS: MetricAlerts = {
   fields: [
     {
       name: 'utci',
+      label: {
+        en: 'the felt temperature (UTCI)',
+        fr: 'la température ressentie (UTCI)',
+        nl: 'de gevoelstemperatuur (UTCI)',
+      },
       unit: '°C',
       min: -80,
       max: 80,

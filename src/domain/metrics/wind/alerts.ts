@@ -16,9 +16,38 @@ function classOf(record: AlertRecord): number | null {
 /** The wind fields of alert conditions: comfort and gust speeds (m/s) and the comfort class (1–5). */
 export const WIND_ALERTS: MetricAlerts = {
   fields: [
-    { name: 'ucomfort', unit: 'm/s', min: 0, max: 80, read: (r) => numberAt(r, 'ucomfort') },
-    { name: 'ugust', unit: 'm/s', min: 0, max: 80, read: (r) => numberAt(r, 'ugust') },
-    { name: 'wind_class', unit: 'class', min: 1, max: 5, read: classOf },
+    {
+      name: 'ucomfort',
+      label: {
+        en: 'the wind on foot',
+        fr: 'le vent au niveau du piéton',
+        nl: 'de wind op voetgangershoogte',
+      },
+      unit: 'm/s',
+      min: 0,
+      max: 80,
+      read: (r) => numberAt(r, 'ucomfort'),
+    },
+    {
+      name: 'ugust',
+      label: {
+        en: 'the gust on foot',
+        fr: 'la rafale au niveau du piéton',
+        nl: 'de windstoot op voetgangershoogte',
+      },
+      unit: 'm/s',
+      min: 0,
+      max: 80,
+      read: (r) => numberAt(r, 'ugust'),
+    },
+    {
+      name: 'wind_class',
+      label: { en: 'the wind comfort class', fr: 'la classe de confort au vent', nl: 'de windcomfortklasse' },
+      unit: 'class',
+      min: 1,
+      max: 5,
+      read: classOf,
+    },
   ],
   // classes 1 and 2 suit sitting and strolling (wind-comfort-standard)
   goodOutside(record) {
