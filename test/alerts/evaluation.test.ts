@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import { fedFeeds } from '../helpers/fed-series.ts';
-import { type FeedReplay, type ReplayHandler, startFeedReplay } from '../helpers/feed-replay.ts';
+import { type FeedReplay, startFeedReplay } from '../helpers/feed-replay.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
+import { smogAirQuality } from '../helpers/smog.ts';
 import { until } from '../helpers/until.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
 
@@ -18,8 +19,6 @@ import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-r
  * the smog forecast crosses and the clean one never reaches.
  */
 const GRAND_PLACE = { lat: 50.8467, lon: 4.3525 };
-/** CAMS PM2.5 of a smog episode (the fed series says 9.5) */
-const SMOG_PM25 = 180;
 
 let replay: FeedReplay;
 let service: TestService;
@@ -27,25 +26,14 @@ let receiver: WebhookReceiver;
 let key: string;
 let smog = false;
 
-/** the fed CAMS answer, with PM2.5 and PM10 raised to a smog episode while `smog` is on */
-function airQuality(fed: ReplayHandler): ReplayHandler {
-  return (request) => {
-    const answer = fed(request);
-    if (!smog) return answer;
-    const body = JSON.parse(String(answer.body));
-    for (const location of Array.isArray(body) ? body : [body]) {
-      location.hourly.pm2_5 = location.hourly.pm2_5.map(() => SMOG_PM25);
-      location.hourly.pm10 = location.hourly.pm10.map(() => SMOG_PM25 * 1.5);
-    }
-    return { body: JSON.stringify(body) };
-  };
-}
-
 before(async () => {
   const feeds = fedFeeds();
   replay = await startFeedReplay();
   replay.on('/v1/forecast', feeds.openMeteoForecast);
-  replay.on('/v1/air-quality', airQuality(feeds.openMeteoAirQuality));
+  replay.on(
+    '/v1/air-quality',
+    smogAirQuality(feeds.openMeteoAirQuality, () => smog),
+  );
   service = await startTestService({
     FEED_OPENMETEO_URL: replay.url,
     FEED_OPENMETEO_AQ_URL: replay.url,

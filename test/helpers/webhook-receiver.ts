@@ -16,11 +16,15 @@ export interface ReceivedWebhook {
 export interface WebhookReceiver {
   url(path?: string): string;
   received: ReceivedWebhook[];
-  /** how the next requests are answered: a status, or headers and a body too */
+  /**
+   * how the next requests are answered: a status, or headers and a body too; `hold` keeps
+   * the request waiting unanswered (a delivery in flight) until the receiver closes
+   */
   answer: (request: { path: string; count: number }) => {
     status: number;
     headers?: Record<string, string>;
     body?: string;
+    hold?: boolean;
   };
   close(): Promise<void>;
 }
@@ -45,6 +49,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         body: Buffer.concat(chunks).toString('utf8'),
         status: answer.status,
       });
+      if (answer.hold) return;
       response.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers });
       response.end(answer.body ?? 'ok');
     });
