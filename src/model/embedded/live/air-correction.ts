@@ -138,6 +138,19 @@ export function clampResidual(r: number): number {
   return Math.max(-MAX_RESIDUAL, Math.min(MAX_RESIDUAL, r));
 }
 
+/**
+ * CAMS's offset against the model's background is a level, not a departure: a regional
+ * episode (winter smog, a Saharan dust plume) is exactly where CAMS and the model's
+ * climatological background differ by more than the factor 4 a station's departure is
+ * held to (issue #51: a CAMS forecast past BelAQI 7 must reach the answer). Only a broken
+ * value is bounded: a factor 30 either way (300 µg/m³ of PM2.5 over a 10 µg/m³ background).
+ */
+export const MAX_CAMS_OFFSET = Math.log(30);
+
+export function clampCamsOffset(c: number): number {
+  return Math.max(-MAX_CAMS_OFFSET, Math.min(MAX_CAMS_OFFSET, c));
+}
+
 export function emptyColumns(length: number): Record<Pollutant, Float64Array> {
   const out = {} as Record<Pollutant, Float64Array>;
   for (const p of POLLUTANTS) out[p] = new Float64Array(length).fill(Number.NaN);

@@ -9,7 +9,7 @@ import type { Morphology } from '../morphology/morphology.ts';
 import { computeCell, type KernelWants } from '../physics/cell-kernel.ts';
 import type { HourTable } from '../physics/hour-state.ts';
 import { locate, nearestOutdoor, outdoorCellsWithin } from '../spatial/queries.ts';
-import { AirCorrection, type CorrectionSite, clampResidual, emptyColumns } from './air-correction.ts';
+import { AirCorrection, type CorrectionSite, clampCamsOffset, emptyColumns } from './air-correction.ts';
 import { distanceKm, nearestPoint } from './live-weather.ts';
 import { stationKind } from './station-kinds.ts';
 
@@ -257,7 +257,7 @@ function camsResiduals(ctx: ResidualContext, cams: LiveInputs['cams'][number], h
     hours.forEach((h, i) => {
       const value = valueAt(cams.series[p], h.hourMs);
       if (value !== undefined && model[p][i]! > 0)
-        out[p][i] = clampResidual(Math.log(Math.max(value, 0.1) / model[p][i]!));
+        out[p][i] = clampCamsOffset(Math.log(Math.max(value, 0.1) / model[p][i]!));
     });
   // CAMS ends in nulls a few days ahead: its last offset holds for up to 12 h rather than
   // the forecast jumping back to the model's own level
@@ -283,7 +283,7 @@ function camsResidualAt(run: DomainRun, cams: LiveInputs['cams'][number], hourMs
   for (const p of POLLUTANTS) {
     const value = valueAt(cams.series[p], hourMs);
     if (value !== undefined && model[p][0]! > 0)
-      out[p] = clampResidual(Math.log(Math.max(value, 0.1) / model[p][0]!));
+      out[p] = clampCamsOffset(Math.log(Math.max(value, 0.1) / model[p][0]!));
   }
   return out;
 }
