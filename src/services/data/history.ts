@@ -84,6 +84,8 @@ export interface HistoryService {
 
 const HOUR_MS = 3_600_000;
 const CHUNK_HOURS = 24;
+/** runs of hours (days) computed ahead of the one being written */
+const RUNS_AHEAD = 3;
 /** stations this far from the point count for its `observed` hours (as the model's city correction) */
 const STATION_REACH_M = 40_000;
 /**
@@ -235,18 +237,44 @@ export function createHistoryService(deps: HistoryDeps): HistoryService {
         }));
       }
 
-      async function* records(): AsyncGenerator<HistoryRecord[]> {
+      /** the runs of hours in order: a day at a time, cut where the origin changes */
+      function runs(): Array<{ fromMs: number; toMs: number; origin: HourOrigin }> {
+        const out: Array<{ fromMs: number; toMs: number; origin: HourOrigin }> = [];
         for (let start = range.fromMs; start <= range.toMs; start += CHUNK_HOURS * HOUR_MS) {
           const end = Math.min(range.toMs, start + (CHUNK_HOURS - 1) * HOUR_MS);
-          // a day may straddle two origins: each run of hours from its own
           let runStart = start;
           while (runStart <= end) {
             const origin = originOf(runStart);
             let runEnd = runStart;
             while (runEnd + HOUR_MS <= end && originOf(runEnd + HOUR_MS) === origin) runEnd += HOUR_MS;
-            yield await hoursOf(runStart, runEnd, origin);
+            out.push({ fromMs: runStart, toMs: runEnd, origin });
             runStart = runEnd + HOUR_MS;
           }
+        }
+        return out;
+      }
+
+      async function* records(): AsyncGenerator<HistoryRecord[]> {
+        // a few runs computed ahead while the earlier ones are written: the model's threads
+        // work on the next days while this one serializes; at most RUNS_AHEAD days in memory
+        const queue = runs();
+        const pending: Array<Promise<HistoryRecord[]>> = [];
+        let next = 0;
+        const fill = () => {
+          while (next < queue.length && pending.length < RUNS_AHEAD) {
+            const run = queue[next++]!;
+            const work = hoursOf(run.fromMs, run.toMs, run.origin);
+            // a later run failing while an earlier one is awaited is not unhandled: it is
+            // thrown when its turn comes (or dropped with the answer, if the client left)
+            work.catch(() => {});
+            pending.push(work);
+          }
+        };
+        fill();
+        while (pending.length > 0) {
+          const chunk = await pending.shift()!;
+          fill();
+          yield chunk;
         }
       }
 
