@@ -90,11 +90,16 @@ export async function openDatabase(options: {
     const db = new Kysely<Database>({
       dialect: instrument(guardedDialect(new PostgresDialect({ pool })), 'postgresql'),
     });
-    // a pool of its own for start-up work; its idle connections close by themselves
-    const startup = options.statementTimeoutMs
-      ? new Kysely<Database>({
-          dialect: guardedDialect(new PostgresDialect({ pool: poolOf(2, STARTUP_STATEMENT_TIMEOUT_MS) })),
-        })
+    // a pool of its own for start-up work; its idle connections close by themselves. A
+    // connection the server ends (a restart, an administrator) is reported, never thrown:
+    // unhandled, a pool's 'error' is an uncaught exception that ends the process
+    const startupPool = options.statementTimeoutMs ? poolOf(2, STARTUP_STATEMENT_TIMEOUT_MS) : null;
+    startupPool?.on('error', (error) => faults?.report('database', error, 'idle start-up connection lost'));
+    startupPool?.on('connect', (client) => {
+      client.on('error', (error) => faults?.report('database', error, 'start-up connection lost'));
+    });
+    const startup = startupPool
+      ? new Kysely<Database>({ dialect: guardedDialect(new PostgresDialect({ pool: startupPool })) })
       : db;
     opened = {
       db,
