@@ -15,6 +15,7 @@ import { parseConfig } from '../src/config.ts';
 import { initialState } from '../src/domain/alerts/episodes.ts';
 import { compose } from '../src/start/compose.ts';
 import { startStallSampler } from '../test/helpers/event-loop-stall.ts';
+import { figure, NOISE } from './figures.ts';
 import { createKeyIn } from './service-in-process.ts';
 
 const subscriptions = Number(process.argv[2] ?? 10_000);
@@ -96,6 +97,19 @@ console.log(
     longest_block_ms: Math.round(gaps.blockMs),
     longest_work_ms: Math.round(gaps.workMs),
   }),
+);
+const newHourS = warm.sum - cold.sum;
+figure(
+  `alerts: ${subscriptions.toLocaleString('en')} subscriptions, new-hour pass${quiet ? ' (no events)' : ''}`,
+  `${newHourS.toFixed(1)} s`,
+  '≤ 60 s',
+  { measured: newHourS, target: 60, better: 'lower', band: NOISE.batch },
+);
+figure(
+  `alerts: longest event-loop block meanwhile${quiet ? ' (no events)' : ''}`,
+  `${Math.round(gaps.blockMs)} ms`,
+  '≤ 50 ms',
+  { measured: gaps.blockMs, target: 50, better: 'lower', band: NOISE.latency },
 );
 await composition.close();
 rmSync(dataDir, { recursive: true, force: true });

@@ -29,6 +29,7 @@ const ALL = [
   'feed-poll',
   'rollover',
   'history',
+  'alerts-evaluation',
 ];
 /** V8 flags a benchmark needs beyond the common ones (its file says why) */
 const FLAGS: Record<string, string[]> = {

@@ -26,7 +26,9 @@ export function smogAirQuality(fed: ReplayHandler, smog: () => boolean): ReplayH
         hourly.pm2_5 = hourly.pm2_5.map(() => SMOG_PM25);
         hourly.pm10 = hourly.pm10.map(() => SMOG_PM25 * 1.5);
       } else {
-        hourly.nitrogen_dioxide = hourly.nitrogen_dioxide.map((v: number | null) => (v === null ? null : CLEAN_NO2));
+        hourly.nitrogen_dioxide = hourly.nitrogen_dioxide.map((v: number | null) =>
+          v === null ? null : CLEAN_NO2,
+        );
       }
     }
     return { body: JSON.stringify(body) };

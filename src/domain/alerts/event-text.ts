@@ -1,3 +1,4 @@
+import { IntlFormats } from '../i18n/intl-formats.ts';
 import type { AlertLabel, MetricAlertField } from '../metrics/metric-module.ts';
 import type { AlertCondition, ConditionEpisode } from './conditions.ts';
 import type { Outlook } from './outlook.ts';
@@ -63,88 +64,93 @@ const PHRASES: Record<AlertLang, Phrases> = {
 
 const capitalised = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 
-function valueText(lang: AlertLang, value: number, unit: string): string {
-  const number = new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: 1 }).format(value);
-  // a class is a bare number; a physical value keeps its unit beside it (no break between)
-  return unit === 'class' ? number : `${number}\u00a0${unit}`;
-}
+/**
+ * The events' sentences, with the Intl formatters they need built once and kept (the
+ * evaluator owns one instance: src/domain/i18n/intl-formats.ts says why).
+ */
+export class AlertTexts {
+  constructor(private readonly formats = new IntlFormats()) {}
 
-function when(lang: AlertLang, iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(LOCALE[lang], {
-    timeZone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(Date.parse(iso));
-}
-
-const clock = (lang: AlertLang, ms: number, timeZone: string) =>
-  new Intl.DateTimeFormat(LOCALE[lang], {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(ms);
-
-/** hours (ISO, time order) as local runs: "10:00–13:00, 16:00" (a run ends where its last hour ends) */
-function hourRuns(lang: AlertLang, hours: readonly string[], timeZone: string): string {
-  const runs: string[] = [];
-  let start: number | null = null;
-  let last = 0;
-  const close = () => {
-    if (start !== null)
-      runs.push(`${clock(lang, start, timeZone)}–${clock(lang, last + 3_600_000, timeZone)}`);
-  };
-  for (const iso of hours) {
-    const ms = Date.parse(iso);
-    if (start === null || ms !== last + 3_600_000) {
-      close();
-      start = ms;
-    }
-    last = ms;
+  triggered(
+    lang: AlertLang,
+    field: MetricAlertField,
+    condition: AlertCondition,
+    episode: ConditionEpisode,
+    timeZone: string,
+  ): string {
+    const phrases = PHRASES[lang];
+    return capitalised(
+      phrases.triggered({
+        field: field.label[lang],
+        threshold: phrases.threshold(this.value(lang, condition.value, field.unit), condition.op),
+        first: this.when(lang, episode.first_hour, timeZone),
+        peak: this.value(lang, episode.peak.value, field.unit),
+        peakAt: this.when(lang, episode.peak.hour, timeZone),
+        hours: episode.hours,
+      }),
+    );
   }
-  close();
-  return runs.join(', ');
-}
 
-export function triggeredText(
-  lang: AlertLang,
-  field: MetricAlertField,
-  condition: AlertCondition,
-  episode: ConditionEpisode,
-  timeZone: string,
-): string {
-  const phrases = PHRASES[lang];
-  return capitalised(
-    phrases.triggered({
+  cleared(lang: AlertLang, field: MetricAlertField, condition: AlertCondition): string {
+    const phrases = PHRASES[lang];
+    return phrases.cleared({
       field: field.label[lang],
-      threshold: phrases.threshold(valueText(lang, condition.value, field.unit), condition.op),
-      first: when(lang, episode.first_hour, timeZone),
-      peak: valueText(lang, episode.peak.value, field.unit),
-      peakAt: when(lang, episode.peak.hour, timeZone),
-      hours: episode.hours,
-    }),
-  );
-}
+      threshold: phrases.threshold(this.value(lang, condition.value, field.unit), condition.op),
+    });
+  }
 
-export function clearedText(lang: AlertLang, field: MetricAlertField, condition: AlertCondition): string {
-  const phrases = PHRASES[lang];
-  return phrases.cleared({
-    field: field.label[lang],
-    threshold: phrases.threshold(valueText(lang, condition.value, field.unit), condition.op),
-  });
-}
+  outlook(lang: AlertLang, outlook: Outlook, timeZone: string): string {
+    const date = this.formats
+      .dateTime(LOCALE[lang], { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' })
+      .format(Date.parse(`${outlook.date}T12:00:00Z`));
+    const best = outlook.best_hours.length > 0 ? this.hourRuns(lang, outlook.best_hours, timeZone) : null;
+    return PHRASES[lang].outlook({ date, best });
+  }
 
-export function outlookText(lang: AlertLang, outlook: Outlook, timeZone: string): string {
-  const date = new Intl.DateTimeFormat(LOCALE[lang], {
-    timeZone: 'UTC',
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-  }).format(Date.parse(`${outlook.date}T12:00:00Z`));
-  const best = outlook.best_hours.length > 0 ? hourRuns(lang, outlook.best_hours, timeZone) : null;
-  return PHRASES[lang].outlook({ date, best });
+  private value(lang: AlertLang, value: number, unit: string): string {
+    const number = this.formats.number(LOCALE[lang], { maximumFractionDigits: 1 }).format(value);
+    // a class is a bare number; a physical value keeps its unit beside it (no break between)
+    return unit === 'class' ? number : `${number}\u00a0${unit}`;
+  }
+
+  private when(lang: AlertLang, iso: string, timeZone: string): string {
+    return this.formats
+      .dateTime(LOCALE[lang], {
+        timeZone,
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      })
+      .format(Date.parse(iso));
+  }
+
+  private clock(lang: AlertLang, ms: number, timeZone: string): string {
+    return this.formats
+      .dateTime(LOCALE[lang], { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .format(ms);
+  }
+
+  /** hours (ISO, time order) as local runs: "10:00–13:00, 16:00" (a run ends where its last hour ends) */
+  private hourRuns(lang: AlertLang, hours: readonly string[], timeZone: string): string {
+    const runs: string[] = [];
+    let start: number | null = null;
+    let last = 0;
+    const close = () => {
+      if (start !== null)
+        runs.push(`${this.clock(lang, start, timeZone)}–${this.clock(lang, last + 3_600_000, timeZone)}`);
+    };
+    for (const iso of hours) {
+      const ms = Date.parse(iso);
+      if (start === null || ms !== last + 3_600_000) {
+        close();
+        start = ms;
+      }
+      last = ms;
+    }
+    close();
+    return runs.join(', ');
+  }
 }

@@ -1,9 +1,10 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { alertFields, episodeOf } from '../../domain/alerts/conditions.ts';
 import { parseState, type SubscriptionState, transition } from '../../domain/alerts/episodes.ts';
-import { type AlertLang, clearedText, outlookText, triggeredText } from '../../domain/alerts/event-text.ts';
+import { type AlertLang, AlertTexts } from '../../domain/alerts/event-text.ts';
 import { eventId } from '../../domain/alerts/events.ts';
 import { outlookOf } from '../../domain/alerts/outlook.ts';
+import { IntlFormats } from '../../domain/i18n/intl-formats.ts';
 import type { AlertRecord, MetricAlertField } from '../../domain/metrics/metric-module.ts';
 import { DEFAULT_METRICS } from '../../domain/metrics/registry.ts';
 import type { Metrics } from '../ports/telemetry-port.ts';
@@ -57,15 +58,17 @@ const LANGS: readonly string[] = ['en', 'fr', 'nl'] satisfies AlertLang[];
 const langOf = (lang: string): AlertLang => (LANGS.includes(lang) ? (lang as AlertLang) : 'en');
 
 /** the local date and hour of `ms` in `timeZone` */
-function localParts(ms: number, timeZone: string): { date: string; hour: number } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(ms);
+function localParts(formats: IntlFormats, ms: number, timeZone: string): { date: string; hour: number } {
+  const parts = formats
+    .dateTime('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    })
+    .formatToParts(ms);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return { date: `${part('year')}-${part('month')}-${part('day')}`, hour: Number(part('hour')) };
 }
@@ -86,6 +89,8 @@ export function createAlertEvaluator(deps: EvaluatorDeps): AlertEvaluator {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
   let closed = false;
+  const formats = new IntlFormats();
+  const texts = new AlertTexts(formats);
 
   function eventsOf(
     subscription: StoredSubscription,
@@ -117,7 +122,7 @@ export function createAlertEvaluator(deps: EvaluatorDeps): AlertEvaluator {
               condition_index: index,
               location,
               ...episode,
-              text: triggeredText(lang, field, condition, episode, forecast.timeZone),
+              text: texts.triggered(lang, field, condition, episode, forecast.timeZone),
               lang,
               meta,
             }
@@ -125,26 +130,26 @@ export function createAlertEvaluator(deps: EvaluatorDeps): AlertEvaluator {
               condition,
               condition_index: index,
               location,
-              text: clearedText(lang, field, condition),
+              text: texts.cleared(lang, field, condition),
               lang,
               meta,
             };
       events.push(newEvent(id, next.event, subscription.id, nowMs, data));
     });
     if (subscription.outlookHour !== null) {
-      const local = localParts(nowMs, forecast.timeZone);
+      const local = localParts(formats, nowMs, forecast.timeZone);
       if (local.hour === subscription.outlookHour && state.outlookDate !== local.date) {
         // tomorrow: the hours whose local date is the next one
-        const tomorrow = localParts(nowMs + 24 * HOUR_MS, forecast.timeZone).date;
+        const tomorrow = localParts(formats, nowMs + 24 * HOUR_MS, forecast.timeZone).date;
         const hours = forecast.hourly.filter(
-          (r) => localParts(Date.parse(String(r.hour)), forecast.timeZone).date === tomorrow,
+          (r) => localParts(formats, Date.parse(String(r.hour)), forecast.timeZone).date === tomorrow,
         );
         const outlook = outlookOf(tomorrow, hours, DEFAULT_METRICS);
         events.push(
           newEvent(eventId(subscription.id, 'outlook', local.date), 'outlook.daily', subscription.id, nowMs, {
             ...outlook,
             location,
-            text: outlookText(lang, outlook, forecast.timeZone),
+            text: texts.outlook(lang, outlook, forecast.timeZone),
             lang,
             meta,
           }),
