@@ -1,6 +1,7 @@
 import { distanceTransform } from '../grid/distance-transform.ts';
 import type { Canvas } from './canvas.ts';
 import { SURFACE, WIND_SECTORS } from './layout.ts';
+import { TALL_BUILDING_M, tallBuildingWind } from './tall-building-wind.ts';
 
 /** kerb exposure of each traffic class (a major road's kerb = 1); tunnel portals use the same weights */
 export const CLASS_WEIGHT: Record<'major' | 'secondary' | 'local', number> = {
@@ -15,7 +16,8 @@ export const CLASS_WEIGHT: Record<'major' | 'secondary' | 'local', number> = {
  * report. Three effects, each a rule of thumb of wind engineering:
  * - open-terrain ratio by surface (log profile over paving, water, park trees);
  * - shelter in the wake of upwind buildings, strongest within a few building heights;
- * - speed-up near tall buildings (downwash and corner streams, up to 1.6), reduced in their wake;
+ * - speed-up near tall buildings, by direction: corner streams and downwash scaled by the
+ *   building's height over its surroundings, nothing in its wake (tall-building-wind.ts);
  * - channelling along street canyons aligned with the wind;
  * - drag under tree crowns: a closed canopy halves the pedestrian wind (docs/model.md, the Trees paragraph).
  * Turbulence intensity is higher where the mean flow is sheltered.
@@ -29,7 +31,6 @@ const OPEN_RATIO: Record<number, number> = {
   [SURFACE.yard]: 0.34,
   [SURFACE.land]: 0.68,
 };
-const TALL_M = 35;
 /**
  * Where a district's footprints are missing (docs/cities.md, "Gaps are not fields"), its
  * unmapped ground shelters as rough ground of this height times its estimated built
@@ -51,7 +52,7 @@ export function windFactors(
   const turbulence = new Float32Array(n);
   const nearestTall = new Int32Array(n);
   const distTall = distanceTransform(
-    (i) => c.surface[i] === SURFACE.building && c.heightM[i]! >= TALL_M,
+    (i) => c.surface[i] === SURFACE.building && c.heightM[i]! >= TALL_BUILDING_M,
     c.cols,
     c.rows,
     nearestTall,
@@ -62,6 +63,7 @@ export function windFactors(
   const heights = Float32Array.from(c.heightM, (h, i) =>
     h > 0 ? h : ESTIMATED_HEIGHT_M * c.estimatedBuilt[i]!,
   );
+  const towers = tallBuildingWind({ ...c, heights });
   const offCol = new Int32Array(WIND_SECTORS * steps);
   const offRow = new Int32Array(WIND_SECTORS * steps);
   const invDist = new Float64Array(steps);
@@ -78,12 +80,9 @@ export function windFactors(
       const cell = r * cols + col;
       if (surface[cell] === SURFACE.building) continue;
       const base = OPEN_RATIO[surface[cell]!] ?? 0.6;
-      let corner = 0;
-      if (Number.isFinite(distTall[cell]!)) {
-        const hTall = heights[nearestTall[cell]!]!;
-        const dTall = distTall[cell]! * c.cell;
-        corner = Math.min(1, (hTall - 25) / 80) * Math.exp(-Math.max(0, dTall - c.cell) / 35);
-      }
+      const tallCell = Number.isFinite(distTall[cell]!) ? nearestTall[cell]! : -1;
+      const towerPeak = tallCell >= 0 ? towers.peakRatio(tallCell) : 0;
+      const towerM = distTall[cell]! * c.cell;
       let sum = 0;
       for (let k = 0; k < WIND_SECTORS; k++) {
         const from = (2 * Math.PI * k) / WIND_SECTORS;
@@ -97,7 +96,8 @@ export function windFactors(
           if (t > shelter) shelter = t;
         }
         const sheltered = 1 / (1 + 2.4 * shelter);
-        let a = base * sheltered + 1.05 * corner * Math.sqrt(sheltered);
+        let a = base * sheltered;
+        if (towerPeak > a) a += (towerPeak - a) * towers.weight(tallCell, cell, towerM, from);
         if (canyonAspect[cell]! > 0.35) {
           const rel = from - (canyonAxisDeg[cell]! * Math.PI) / 180;
           const along = Math.cos(rel) ** 2;
