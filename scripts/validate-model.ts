@@ -12,6 +12,7 @@ import { loadDomains } from '../src/model/embedded/index.ts';
 import { MODEL_SEED, MODEL_VERSION } from '../src/model/embedded/version.ts';
 import { backfilledMarkdown, backfilledRows } from './model-validation/backfilled.ts';
 import { screeningMarkdown } from './model-validation/screening.ts';
+import { stationRows, stationsMarkdown } from './model-validation/stations.ts';
 import { markdown, validate } from './model-validation/table.ts';
 import { tailMarkdown, tailRows } from './model-validation/tail.ts';
 
@@ -37,6 +38,7 @@ const backfilled = backfilledRows(engine, await backfilledYears());
 const table = [
   markdown(validate(engine), backfilled),
   backfilledMarkdown(backfilled),
+  stationsMarkdown(stationRows(engine)),
   tailMarkdown(tailRows(engine)),
   screeningMarkdown(domains),
 ].join('');

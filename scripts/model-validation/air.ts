@@ -55,7 +55,7 @@ export function cellsAround(m: Morphology, lat: number, lon: number, radiusM: nu
   return out;
 }
 
-function domainAt(lat: number, lon: number): DomainId {
+export function domainAt(lat: number, lon: number): DomainId {
   const c = classifyPoint(registry, lat, lon);
   return c.covered === 'high_res' ? (c.city.id as DomainId) : 'belgium';
 }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { withinBand } from '../../scripts/model-validation/air.ts';
+import { referenceStations, STATION_YEAR, stationRows } from '../../scripts/model-validation/stations.ts';
 import { type Validation, validate } from '../../scripts/model-validation/table.ts';
 import type { ModelEngine } from '../../src/model/embedded/compute/engine.ts';
 import { sharedEngine } from '../helpers/shared-domains.ts';
@@ -56,6 +57,31 @@ describe('model validation against reference data', () => {
     for (const s of v.climate) {
       assert.ok(s.model >= s.low && s.model <= s.high, `${s.name}: ${s.model} not in ${s.low}…${s.high}`);
     }
+  });
+
+  test('compares every station with a measured year, and predicts each one without its own measurement', () => {
+    const stations = referenceStations();
+    const rows = stationRows(engine, stations);
+    assert.equal(rows.length, 16, `stations with a ${STATION_YEAR} annual mean`);
+    for (const r of rows) assert.ok(Number.isFinite(r.model) && r.model > 0, r.code);
+    assert.ok(rows.some((r) => r.kind === 'traffic') && rows.some((r) => r.kind === 'background'));
+    // a background station measuring twice as much: its own prediction does not move, the
+    // others' near it do
+    const doubled = stations.map((s) =>
+      s.code === '41R001'
+        ? {
+            ...s,
+            annual_mean_no2: { ...s.annual_mean_no2, [STATION_YEAR]: 2 * s.annual_mean_no2[STATION_YEAR]! },
+          }
+        : s,
+    );
+    const after = stationRows(engine, doubled);
+    const own = (list: typeof rows) => list.find((r) => r.code === '41R001')!;
+    assert.equal(own(after).leftOut, own(rows).leftOut, 'its own measurement is left out');
+    assert.ok(
+      after.some((r, i) => r.code !== '41R001' && r.leftOut > rows[i]!.leftOut + 0.1),
+      'the others use it',
+    );
   });
 
   test('answers a point outside the zone from the nationwide cell, the same as historical does', () => {

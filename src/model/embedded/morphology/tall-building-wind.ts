@@ -2,7 +2,7 @@ import { SURFACE } from './layout.ts';
 
 /**
  * Tall buildings in the pedestrian wind: a screening estimate, not a wind-tunnel study
- * (docs/model.md, "Tall buildings in the wind"). A building much taller than its
+ * (docs/model.md, the tall-buildings paragraph). A building much taller than its
  * surroundings brings faster air from its upper floors down its windward face (downwash)
  * and round its side corners (corner streams); its lee is a wake. Published speed-up
  * factors, the pedestrian wind beside the building over the undisturbed one:
