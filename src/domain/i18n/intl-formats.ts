@@ -14,22 +14,20 @@ export class IntlFormats {
   private readonly numbers = new BoundedMap<string, Intl.NumberFormat>(512);
 
   dateTime(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-    const key = `${locale}\u0000${JSON.stringify(options)}`;
-    let format = this.dateTimes.use(key);
-    if (!format) {
-      format = new Intl.DateTimeFormat(locale, options);
-      this.dateTimes.set(key, format);
-    }
-    return format;
+    return kept(this.dateTimes, locale, options, () => new Intl.DateTimeFormat(locale, options));
   }
 
   number(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-    const key = `${locale}\u0000${JSON.stringify(options)}`;
-    let format = this.numbers.use(key);
-    if (!format) {
-      format = new Intl.NumberFormat(locale, options);
-      this.numbers.set(key, format);
-    }
-    return format;
+    return kept(this.numbers, locale, options, () => new Intl.NumberFormat(locale, options));
   }
+}
+
+function kept<F>(formats: BoundedMap<string, F>, locale: string, options: object, build: () => F): F {
+  const key = `${locale}\u0000${JSON.stringify(options)}`;
+  let format = formats.use(key);
+  if (format === undefined) {
+    format = build();
+    formats.set(key, format);
+  }
+  return format;
 }

@@ -1,3 +1,4 @@
+import type { Canvas } from './canvas.ts';
 import { SURFACE } from './layout.ts';
 
 /**
@@ -67,16 +68,12 @@ export function fadeLengthM(heightM: number, surroundingsM: number): number {
   return Math.min(60, Math.max(20, (heightM - surroundingsM) / 2));
 }
 
-export function tallBuildingWind(grid: {
-  cols: number;
-  rows: number;
-  cellW: number;
-  cellH: number;
-  cell: number;
-  surface: Uint8Array;
-  /** obstacle heights: buildings and unmapped ground built to its estimated share */
-  heights: Float32Array;
-}): TallBuildingWind {
+export function tallBuildingWind(
+  grid: Pick<Canvas, 'cols' | 'rows' | 'cellW' | 'cellH' | 'cell' | 'surface'> & {
+    /** obstacle heights: buildings and unmapped ground built to its estimated share */
+    heights: Float32Array;
+  },
+): TallBuildingWind {
   const { cols, rows, cellW, cellH, cell, surface, heights } = grid;
   // integral images of the lower buildings' heights and count: the surroundings' mean height
   const sum = new Float64Array((cols + 1) * (rows + 1));
