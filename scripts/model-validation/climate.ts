@@ -220,6 +220,30 @@ export function climateRows(engine: ModelEngine): StatRow[] {
     reference: '10–30 (sun → tree shade)',
     source: 'DOMAIN.md §2.6 (sun–shade ΔTmrt 10–30 K)',
   });
+  // issue #47: the park on foot and in the heat, against the open squares beside it
+  const placeRoyale = engine.series('brussels', cellsAround(bx, 50.8423, 4.36, 30), ref);
+  const meanWind = (group: CellSeries[]) => mean(group.map((s) => mean(s.ucomfort)));
+  rows.push({
+    name: 'Mean pedestrian wind, Parc de Bruxelles / the open squares (Place Royale, Grand-Place)',
+    model: meanWind(parkTrees) / meanWind([...placeRoyale, ...grandPlace]),
+    unit: 'ratio',
+    low: 0.4,
+    high: 0.95,
+    reference: '< 1: 0.4–0.6 of the open value under a closed canopy',
+    source: 'issue #47; park wind measurements (docs/model.md, Trees)',
+  });
+  // a cell's days whose hottest hour is in strong heat stress, averaged over the place's cells
+  const placeHeatDays = (group: CellSeries[]) =>
+    mean(group.map((s) => [...dailyMax(s, s.utci).values()].filter((v) => v > 32).length));
+  rows.push({
+    name: 'Strong-heat-stress days (UTCI > 32), Parc de Bruxelles / Grand-Place',
+    model: placeHeatDays(parkTrees) / Math.max(1, placeHeatDays(grandPlace)),
+    unit: 'ratio',
+    low: 0,
+    high: 0.5,
+    reference: 'at most half (tree shade)',
+    source: 'issue #47',
+  });
 
   // weekday / Sunday pattern at Arts-Loi
   const artsLoi = engine.series('brussels', cellsAround(bx, 50.8456, 4.3694, 15), ref)[0]!;

@@ -85,7 +85,7 @@ export function deriveMorphology(info: DomainInfo, c: Canvas, climate: CityClima
   const distLocalM = toMetres(distanceTransform((i) => c.roadClass[i] === ROAD_CLASS.local, c.cols, c.rows));
   const { horizon, svf } = horizonAndSkyView(c);
   const { aspect, axisDeg } = canyonGeometry(c);
-  const { factor, turbulence } = windFactors(c, aspect, axisDeg);
+  const { factor, turbulence } = windFactors(c, aspect, axisDeg, svf);
   const exposure = trafficExposure(distMajorM, distSecondaryM, distLocalM, aspect, portalExposure(c));
   // a mapped building counts whole, unmapped ground in an incompletely mapped district its estimated share
   const built = builtFraction(

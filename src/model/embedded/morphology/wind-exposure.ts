@@ -15,7 +15,7 @@ export const CLASS_WEIGHT: Record<'major' | 'secondary' | 'local', number> = {
  * speed at 1.5 m to the reference 10 m wind, the quantity wind-tunnel and CFD studies
  * report. Three effects, each a rule of thumb of wind engineering:
  * - open-terrain ratio by surface (log profile over paving, water, park trees);
- * - shelter in the wake of upwind buildings, strongest within a few building heights;
+ * - shelter in the wake of upwind buildings and tree crowns, strongest within a few heights;
  * - speed-up near tall buildings, by direction: corner streams and downwash scaled by the
  *   building's height over its surroundings, nothing in its wake (tall-building-wind.ts);
  * - channelling along street canyons aligned with the wind;
@@ -41,11 +41,22 @@ const ESTIMATED_HEIGHT_M = 13;
 /** the pedestrian wind's reduction under a closed canopy (0.4–0.6 of the open value in park measurements) */
 const CANOPY_DRAG = 0.5;
 const UPWIND_REACH_M = 260;
+/**
+ * Tree crowns upwind shelter as a solid obstacle of about a third of their height (a
+ * shelterbelt of 40–50 % porosity slows the wind behind it like a wall a third as high,
+ * an assumption of this model): a closed canopy of 15 m trees is a 5 m wall, so a wooded
+ * park's paths are calm in its interior and its lee, not only under their own crowns
+ * (issue #47: a park calmer on foot than the open squares beside it).
+ */
+const CROWN_HEIGHT_M = 15;
+const CROWN_SOLIDITY = 0.35;
 
 export function windFactors(
   c: Canvas,
   canyonAspect: Float32Array,
   canyonAxisDeg: Float32Array,
+  /** sky-view factor: how enclosed unmapped open ground is */
+  svf: Float32Array,
 ): { factor: Uint8Array; turbulence: Float32Array } {
   const n = c.cols * c.rows;
   const factor = new Uint8Array(n * WIND_SECTORS);
@@ -64,6 +75,10 @@ export function windFactors(
     h > 0 ? h : ESTIMATED_HEIGHT_M * c.estimatedBuilt[i]!,
   );
   const towers = tallBuildingWind({ ...c, heights });
+  // what the upwind scan meets: the buildings, and tree crowns as porous obstacles
+  const obstacles = Float32Array.from(heights, (h, i) =>
+    c.surface[i] === SURFACE.building ? h : Math.max(h, CROWN_HEIGHT_M * CROWN_SOLIDITY * c.canopy[i]!),
+  );
   const offCol = new Int32Array(WIND_SECTORS * steps);
   const offRow = new Int32Array(WIND_SECTORS * steps);
   const invDist = new Float64Array(steps);
@@ -79,7 +94,8 @@ export function windFactors(
     for (let col = 0; col < cols; col++) {
       const cell = r * cols + col;
       if (surface[cell] === SURFACE.building) continue;
-      const base = OPEN_RATIO[surface[cell]!] ?? 0.6;
+      const base =
+        surface[cell] === SURFACE.yard ? yardRatio(svf[cell]!) : (OPEN_RATIO[surface[cell]!] ?? 0.6);
       const tallCell = Number.isFinite(distTall[cell]!) ? nearestTall[cell]! : -1;
       const towerPeak = tallCell >= 0 ? towers.peakRatio(tallCell) : 0;
       const towerM = distTall[cell]! * c.cell;
@@ -92,7 +108,7 @@ export function windFactors(
           const cc = col + offCol[o + s]!;
           const rr = r + offRow[o + s]!;
           if (cc < 0 || rr < 0 || cc >= cols || rr >= rows) break;
-          const t = (heights[rr * cols + cc]! - 2) * invDist[s]!;
+          const t = (obstacles[rr * cols + cc]! - 2) * invDist[s]!;
           if (t > shelter) shelter = t;
         }
         const sheltered = 1 / (1 + 2.4 * shelter);
@@ -114,6 +130,18 @@ export function windFactors(
     }
   }
   return { factor, turbulence };
+}
+
+/**
+ * Ground no layer maps (neither road, square, park nor building) is an inner courtyard
+ * where buildings enclose it, but also an open square or forecourt the extract drew only
+ * as the roads around it (the Place Royale): the courtyards' ratio where the sky is
+ * enclosed (SVF ≤ 0.65, the validation's courtyards), an open square's where it is not
+ * (SVF ≥ 0.9), in between linearly; the upwind shelter then applies to both.
+ */
+function yardRatio(svf: number): number {
+  const open = Math.min(1, Math.max(0, (svf - 0.65) / 0.25));
+  return OPEN_RATIO[SURFACE.yard]! + open * (OPEN_RATIO[SURFACE.plaza]! - OPEN_RATIO[SURFACE.yard]!);
 }
 
 /**

@@ -47,7 +47,12 @@ function isolatedTower(heightM: number, surroundingsM = 0) {
       c.surface[r * SIZE + col] = SURFACE.building;
       c.heightM[r * SIZE + col] = heightM;
     }
-  const { factor } = windFactors(c, new Float32Array(SIZE * SIZE), new Float32Array(SIZE * SIZE));
+  const { factor } = windFactors(
+    c,
+    new Float32Array(SIZE * SIZE),
+    new Float32Array(SIZE * SIZE),
+    new Float32Array(SIZE * SIZE).fill(1),
+  );
   const south_west = WIND_SECTORS * (225 / 360);
   const at = (dRow: number, dCol: number) =>
     factor[((mid + dRow) * SIZE + mid + dCol) * WIND_SECTORS + south_west]! / 100;
